@@ -1,0 +1,98 @@
+import type { Evasion } from "../rules/damage";
+import { itemSpellDC, spellLevelFor, spellSaveDC, type DcTerm } from "../rules/dc";
+import { parseSaveLine, type SaveOption } from "../rules/saveLine";
+import type { CasterBook, SpellDamage, SpellData, SystemId } from "../systems/adapter";
+import type { SaveSession, TargetState } from "./session";
+
+/** A creature to ask, as the Foundry side found it. */
+export interface TargetInput {
+  id: string;
+  name: string;
+  img?: string;
+  tokenUuid?: string;
+  actorUuid: string;
+  saveBonus: number;
+  evasion?: Evasion;
+  ownerIds: string[];
+}
+
+export interface SessionInput {
+  id: string;
+  system: SystemId;
+  castMessageId?: string;
+  caster: { name: string; actorUuid?: string; userId?: string };
+  spell: SpellData & { img?: string; itemUuid?: string };
+  /** The caster's spellbook; absent for a spell cast from an item (R9 item DC). */
+  book?: CasterBook;
+  /** Spell level and caster level the system recorded at cast time, where it did. */
+  castSpellLevel?: number;
+  castCasterLevel?: number;
+  printedDC?: number;
+  damage?: SpellDamage;
+  targets: TargetInput[];
+}
+
+/** Why a cast starts no save workflow. */
+export type NoSession = "noSave" | "noTargets" | "unreadable";
+
+/** The first alternative that asks for a save: it is what the card starts with; the GM may switch (R1–R8). */
+function firstSavingOption(options: readonly SaveOption[]): (SaveOption & { save: NonNullable<SaveOption["save"]> }) | undefined {
+  return options.find((o): o is SaveOption & { save: NonNullable<SaveOption["save"]> } => o.save !== null && o.effect !== "none");
+}
+
+/** R9: the spell level for the casting class (cure light wounds: cleric 1, bard 2). */
+function spellLevelOf(input: SessionInput): number {
+  const byClass = input.book ? spellLevelFor(input.spell.levelsByClass, input.book.className) : undefined;
+  return byClass ?? input.castSpellLevel ?? input.spell.level ?? 0;
+}
+
+/** R9: the DC with named terms, from the caster's book; a spell without a book uses the item DC. */
+export function sessionDC(input: SessionInput): { value: number; terms: DcTerm[] } {
+  const level = spellLevelOf(input);
+  if (!input.book) {
+    const value = itemSpellDC(level);
+    return { value, terms: [{ label: "item", value }] };
+  }
+  const { dc, terms } = spellSaveDC({ spellLevel: level, abilityScore: input.book.abilityScore, bonuses: input.book.dcBonuses });
+  return { value: dc, terms };
+}
+
+/**
+ * A new session for a cast, or the reason there is none: no save (R5 "None", or no line), no targets, or
+ * a line with no save the module can prompt for.
+ */
+export function createSession(input: SessionInput): SaveSession | NoSession {
+  const parsed = parseSaveLine(input.spell.saveText);
+  const structured: SaveOption[] =
+    parsed.options.length === 0 && input.spell.saveKind
+      ? [{ save: input.spell.saveKind, effect: "special", harmless: input.spell.harmless, object: false }]
+      : parsed.options;
+  if (structured.length === 0) return parsed.seeText ? "unreadable" : "noSave";
+  const option = firstSavingOption(structured);
+  if (!option) return "noSave";
+  if (input.targets.length === 0) return "noTargets";
+  const dc = sessionDC(input);
+  const targets: TargetState[] = input.targets.map((t) => ({ ...t, status: "waiting" }));
+  return {
+    id: input.id,
+    system: input.system,
+    ...(input.castMessageId ? { castMessageId: input.castMessageId } : {}),
+    caster: input.caster,
+    spell: {
+      name: input.spell.name,
+      ...(input.spell.img ? { img: input.spell.img } : {}),
+      ...(input.spell.itemUuid ? { itemUuid: input.spell.itemUuid } : {}),
+      saveText: input.spell.saveText,
+      option: { ...option, harmless: option.harmless || input.spell.harmless },
+      options: structured.filter((o) => o.save !== null),
+      aim: input.spell.aim,
+      level: spellLevelOf(input),
+      casterLevel: input.book?.casterLevel ?? input.castCasterLevel ?? 0,
+    },
+    save: option.save,
+    dc: { ...dc, ...(input.printedDC === undefined ? {} : { printed: input.printedDC }) },
+    ...(input.damage ? { damage: input.damage } : {}),
+    targets,
+    open: true,
+  };
+}
