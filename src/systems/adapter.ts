@@ -67,6 +67,11 @@ export interface SpellDamage {
   /** Lower-case energy or damage type ids, e.g. ["fire"]. */
   types: string[];
   healing: boolean;
+  /**
+   * The rolled parts that add up to `total`, each with its own types (a spell may deal fire and
+   * untyped damage: R17 divides each part by its own energy). Absent when the message names no parts.
+   */
+  parts?: { total: number; types: string[] }[];
 }
 
 /** What the spell item itself tells (read from the caster's owned spell item). */
@@ -83,18 +88,53 @@ export interface SpellData {
   level?: number;
   /** Per-class levels (English class names as the system writes them). */
   levelsByClass: Record<string, number>;
-  /** "area" when the spell has an area or effect, "targeted" otherwise (R13). */
+  /**
+   * "area" when the spell has an area, an effect or a measured template, "targeted" otherwise (R13).
+   * A ray ("Effect: ray") is aimed at its target like a targeted spell, so it reads "targeted".
+   */
   aim: "area" | "targeted";
+  /** The spell's school id as the system stores it ("evo", "enc"…): school DC bonuses depend on it. */
+  school?: string;
+  /** pf1: the action read (the one asked for, else the first with a save, else the first). */
+  actionId?: string;
+  /** The system's action type ("spellsave", "heal", "rsak"…). */
+  actionType?: string;
+  /** The spell heals (pf1 and D35E action type "heal"): its "damage" is healing. */
+  healing?: boolean;
+  /**
+   * A constant the item adds to its DC (pf1 action `save.dc`, D35E `save.dc`, both added to the
+   * spellbook's DC formula by the system). Already counted in `casterBook().dcBonuses`.
+   */
+  itemDCBonus?: number;
 }
 
 /** The caster's spellbook facts that the DC needs (R9). */
 export interface CasterBook {
+  /** The spellbook's id on the actor ("primary", "spelllike"…). */
+  bookId?: string;
+  /** The book's class as the system stores it: a class tag ("wizard"), or "_hd" for spell-like abilities. */
   className: string;
-  ability: "int" | "wis" | "cha" | string;
+  /**
+   * The book's casting ability, "int", "wis" or "cha" (the system's setting wins over R9's table; a
+   * homebrew book may name another ability); "" when none is known.
+   */
+  ability: string;
+  /** R9: the current score, damage and drain counted (10 when the book has no ability). */
   abilityScore: number;
+  /**
+   * The modifier the system itself computed for that ability, when it has one. pf1 takes ability damage
+   * and penalties off the modifier (-1 per 2 points) rather than off the score, so for odd values it
+   * can differ by one from `abilityModifier(abilityScore)`.
+   */
+  abilityModifier?: number;
   casterLevel: number;
   /** System-side DC bonuses, shown as separate terms (Spell Focus…). */
   dcBonuses: { label: string; value: number }[];
+  /**
+   * The book's DC formula, when it differs from `10 + @sl + @ablMod` in a way `dcBonuses` cannot
+   * express (a homebrew formula): the DC must be checked by the GM.
+   */
+  unreadDCFormula?: string;
 }
 
 /** An item of a target, described for R14–R17. */
@@ -106,7 +146,12 @@ export interface TargetItem {
   hardness: number;
   hp: number;
   maxHp: number;
+  /** The item's caster level (R16), when the data give one (or 3 × enhancement for arms and armor). */
   casterLevel?: number;
+  /** Enhancement bonus (weapon or armor), 0 when none. Data hardness and hp are used as stored. */
+  enhancement?: number;
+  /** Where hardness and hp come from: the item's data, or the SRD tables (R17) because the data lack them. */
+  durabilityFrom?: "data" | "srd";
 }
 
 export interface HitPoints {
