@@ -1,8 +1,8 @@
 import type { Evasion } from "../rules/damage";
 import { itemSpellDC, spellLevelFor, spellSaveDC, type DcTerm } from "../rules/dc";
-import { parseSaveLine, type SaveOption } from "../rules/saveLine";
+import { parseSaveLine, type SaveKind, type SaveOption } from "../rules/saveLine";
 import type { CasterBook, SpellDamage, SpellData, SystemId } from "../systems/adapter";
-import type { SaveSession, TargetState } from "./session";
+import type { SaveSession, SessionMessages, TargetState } from "./session";
 
 /** A creature to ask, as the Foundry side found it. */
 export interface TargetInput {
@@ -11,13 +11,14 @@ export interface TargetInput {
   img?: string;
   tokenUuid?: string;
   actorUuid: string;
-  saveBonus: number;
+  saveBonuses: Record<SaveKind, number>;
   evasion?: Evasion;
   ownerIds: string[];
 }
 
 export interface SessionInput {
   id: string;
+  messages: SessionMessages;
   system: SystemId;
   castMessageId?: string;
   caster: { name: string; actorUuid?: string; userId?: string };
@@ -94,5 +95,6 @@ export function createSession(input: SessionInput): SaveSession | NoSession {
     ...(input.damage ? { damage: input.damage } : {}),
     targets,
     open: true,
+    messages: input.messages,
   };
 }

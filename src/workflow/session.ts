@@ -34,7 +34,8 @@ export interface TargetState {
   /** The token's uuid when the target is a token; the actor's uuid otherwise. */
   tokenUuid?: string;
   actorUuid: string;
-  saveBonus: number;
+  /** The creature's save bonuses (R1), so the GM may switch alternatives without asking again. */
+  saveBonuses: Record<SaveKind, number>;
   /** Evasion or improved evasion, for Reflex half saves. */
   evasion?: Evasion;
   /** Users (other than GMs) who own the actor: they roll for it (R11 waiving included). */
@@ -74,6 +75,14 @@ export interface SaveSession {
   targets: TargetState[];
   /** False once the GM closes the card: no more reports are taken. */
   open: boolean;
+  /** The chat messages that show this session: the GM's card (its id is the session's), the public card, owner cards. */
+  messages: SessionMessages;
+}
+
+export interface SessionMessages {
+  gm: string;
+  public: string;
+  owners: Record<string, string>;
 }
 
 export function findTarget(session: SaveSession, targetId: string): TargetState | undefined {

@@ -3,7 +3,15 @@ import { resolveSave } from "../rules/roll";
 import { findTarget, type HpTaken, type SaveSession, type TargetSave, type TargetState } from "./session";
 
 /** Why a report or a GM action was refused; each has a message in both languages (lang: D20SS.Refusal.*). */
-export type RefusalReason = "closed" | "unknownTarget" | "alreadySaved" | "notOwner" | "notApplied" | "alreadyApplied";
+export type RefusalReason =
+  | "closed"
+  | "unknownTarget"
+  | "alreadySaved"
+  | "notOwner"
+  | "notApplied"
+  | "alreadyApplied"
+  | "invalidReport"
+  | "gone";
 
 export class WorkflowRefusal extends Error {
   constructor(readonly reason: RefusalReason) {
@@ -24,6 +32,9 @@ function withTarget(session: SaveSession, targetId: string, change: (t: TargetSt
 /** R10 / R11: turns a report into the recorded save. */
 function toSave(session: SaveSession, report: SaveReport): TargetSave {
   if (report.kind === "waived") return { kind: "waived" };
+  if (!Number.isInteger(report.natural) || report.natural < 1 || report.natural > 20 || !Number.isInteger(report.total)) {
+    throw new WorkflowRefusal("invalidReport");
+  }
   const { success, natural1, natural20 } = resolveSave({ natural: report.natural, total: report.total, dc: session.dc.value });
   return { kind: "rolled", natural: report.natural, total: report.total, success, natural1, natural20 };
 }

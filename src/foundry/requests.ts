@@ -1,0 +1,98 @@
+import type { SaveSession, TargetState } from "../workflow/session";
+import type { SaveReport } from "../workflow/transitions";
+import { creatureFromUuid } from "./documents";
+import type { ReportFlag } from "./flags";
+import { PROMPT_QUERY, type PromptRequest } from "./prompt";
+import { receiveReports } from "./reports";
+import { rollSave } from "./saveRoll";
+import { changeSession } from "./sessionQueue";
+import { setting } from "./settings";
+import { isOnline } from "./users";
+
+/** The connected player who answers for a target: the first of its owners who is online. */
+function answeringPlayer(target: TargetState): string | undefined {
+  return target.ownerIds.find(isOnline);
+}
+
+/** The prompt one player receives: its targets, and the DC only where the GM lets owners see it. */
+function promptFor(session: SaveSession, targets: readonly TargetState[]): PromptRequest {
+  return {
+    sessionId: session.id,
+    spell: { name: session.spell.name, ...(session.spell.img ? { img: session.spell.img } : {}) },
+    save: session.save,
+    effect: session.spell.option.effect,
+    harmless: session.spell.option.harmless,
+    ...(setting("dcVisibility") === "gm" ? {} : { dc: session.dc.value }),
+    targets: targets.map((t) => ({ id: t.id, name: t.name, ...(t.img ? { img: t.img } : {}) })),
+  };
+}
+
+/**
+ * Sends each player a prompt for its waiting targets; the GM's own targets are rolled now (automatic
+ * setting) or wait for the GM's click. A player who does not answer in time is handed to the GM.
+ */
+export async function requestSaves(session: SaveSession): Promise<void> {
+  const byPlayer = new Map<string, TargetState[]>();
+  const gmTargets: TargetState[] = [];
+  for (const target of session.targets.filter((t) => t.status === "waiting")) {
+    const player = answeringPlayer(target);
+    if (player) byPlayer.set(player, [...(byPlayer.get(player) ?? []), target]);
+    else gmTargets.push(target);
+  }
+  const asks = [...byPlayer].map(([userId, targets]) => askPlayer(session, userId, targets));
+  if (setting("npcSaves") === "automatic" && gmTargets.length > 0) await rollForGM(session.id, gmTargets.map((t) => t.id));
+  await Promise.all(asks);
+}
+
+async function askPlayer(session: SaveSession, userId: string, targets: TargetState[]): Promise<void> {
+  const user = game.users.get(userId);
+  try {
+    if (!user) throw new Error(`no user ${userId}`);
+    await user.query(PROMPT_QUERY, promptFor(session, targets), { timeout: setting("playerTimeout") * 1000 });
+  } catch {
+    await handOverToGM(session.id, targets.map((t) => t.id));
+  }
+}
+
+/** A player who did not answer in time (or left): per setting, the GM rolls now, gets the buttons, or keeps waiting. */
+async function handOverToGM(sessionId: string, targetIds: readonly string[]): Promise<void> {
+  const mode = setting("onTimeout");
+  if (mode === "wait") return;
+  const waiting = await changeSession(sessionId, (session) => {
+    const still = session.targets.filter((t) => targetIds.includes(t.id) && t.status === "waiting").map((t) => t.id);
+    const targets = session.targets.map((t) => (still.includes(t.id) ? { ...t, gmFallback: true } : t));
+    return { session: still.length > 0 ? { ...session, targets } : undefined, result: still };
+  });
+  if (mode === "automatic" && waiting && waiting.length > 0) await rollForGM(sessionId, waiting);
+}
+
+/** The GM rolls for these targets in one go (its NPCs, or players' creatures it took over), one card update for all. */
+export async function rollForGM(sessionId: string, targetIds: readonly string[]): Promise<void> {
+  const reports: ReportFlag[] = [];
+  const session = await changeSession(sessionId, (s) => ({ result: s }));
+  if (!session) return;
+  for (const target of session.targets.filter((t) => targetIds.includes(t.id) && t.status === "waiting")) {
+    const report = await gmRoll(session, target);
+    if (report) reports.push({ sessionId, targetId: target.id, report });
+  }
+  if (reports.length > 0) await receiveReports(reports, game.user);
+}
+
+async function gmRoll(session: SaveSession, target: TargetState): Promise<SaveReport | undefined> {
+  const creature = await creatureFromUuid(target.actorUuid);
+  if (!creature) return undefined;
+  const result = await rollSave(creature.actor, session.save, target.saveBonuses[session.save], { chatMessage: false });
+  return result ? { kind: "rolled", ...result } : undefined;
+}
+
+/**
+ * The query a player's card button sends: the acting GM prompts the target's online owners again. The
+ * handler is not told who asked (DESIGN.md) and needs not be: only the creature's owners are prompted.
+ */
+export async function repeatPrompt(data: { sessionId: string; targetId: string }): Promise<boolean> {
+  const session = await changeSession(data.sessionId, (s) => ({ result: s }));
+  const target = session?.targets.find((t) => t.id === data.targetId);
+  if (!session?.open || target?.status !== "waiting") return false;
+  for (const userId of target.ownerIds.filter(isOnline)) void askPlayer(session, userId, [target]);
+  return true;
+}
