@@ -1,5 +1,5 @@
 import { defineConfig } from "vite";
-import { moduleFiles } from "./build/moduleFiles";
+import { moduleFiles } from "./build/moduleFiles.ts";
 
 const ID = "d20-spell-saves";
 
@@ -14,11 +14,13 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     target: "es2022",
+    // main.js is what Foundry loads; rules.js is the pure rules API on its own, for plain Node and macros.
     lib: {
-      entry: "src/main.ts",
+      entry: { main: "src/main.ts", rules: "src/rules/index.ts" },
       formats: ["es"],
-      fileName: () => "scripts/main.js",
+      fileName: (_format, name) => `scripts/${name}.js`,
     },
+    rollupOptions: { output: { chunkFileNames: "scripts/[name]-[hash].js" } },
   },
   plugins: [moduleFiles()],
   // `npm run dev`: open http://localhost:30001 instead of Foundry's own port; the module's files are
