@@ -36,6 +36,20 @@ export default tseslint.config(
     },
   },
   {
+    // Foundry's documents are built by Foundry, not by `new`; the types cannot tell.
+    rules: { "@typescript-eslint/no-unsafe-class-instance-assignment": "off" },
+  },
+  {
+    // Foundry's runtime data is looser than its types (a user or message may be gone): keep the checks.
+    files: ["src/foundry/**/*.ts", "src/main.ts"],
+    rules: { "@typescript-eslint/no-unnecessary-condition": "off" },
+  },
+  {
+    // fvtt-types is configured by augmenting its namespaces; hooks may return nothing.
+    files: ["src/foundry/foundryConfig.ts"],
+    rules: { "@typescript-eslint/no-namespace": "off", "@typescript-eslint/no-invalid-void-type": "off" },
+  },
+  {
     files: ["**/*.js"],
     extends: [tseslint.configs.disableTypeChecked],
   },

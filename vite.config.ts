@@ -20,7 +20,7 @@ export default defineConfig({
       formats: ["es"],
       fileName: (_format, name) => `scripts/${name}.js`,
     },
-    rollupOptions: { output: { chunkFileNames: "scripts/[name]-[hash].js" } },
+    rolldownOptions: { output: { chunkFileNames: "scripts/[name]-[hash].js" } },
   },
   plugins: [moduleFiles()],
   // `npm run dev`: open http://localhost:30001 instead of Foundry's own port; the module's files are

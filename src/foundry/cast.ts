@@ -128,7 +128,7 @@ export async function startSession(input: StartInput): Promise<SaveSession | und
     if (session !== "noSave") await tellUser(undefined, { level: "info", key: `NoSession.${session}`, data: { spell: input.spell.name } });
     return undefined;
   }
-  if (Hooks.call(`${MODULE_ID}.preRequestSaves`, session) === false) return undefined;
+  if (!Hooks.call(`${MODULE_ID}.preRequestSaves`, session)) return undefined;
   await postSession(session);
   await requestSaves(session);
   return session;

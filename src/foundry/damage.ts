@@ -18,7 +18,7 @@ export async function applyDamage(session: SaveSession, targetIds: readonly stri
     return { targetId, actorUuid: creature.actor.uuid, next, taken };
   });
   if (changes.length === 0) return session;
-  if (Hooks.call(`${MODULE_ID}.preApplyDamage`, session, changes) === false) return session;
+  if (!Hooks.call(`${MODULE_ID}.preApplyDamage`, session, changes)) return session;
   await writeHitPoints(changes, new Map(found.map((f) => [f.targetId, f.creature])));
   const applied = markApplied(session, new Map(changes.map((c) => [c.targetId, c.taken])));
   Hooks.callAll(`${MODULE_ID}.damageApplied`, applied, changes);

@@ -39,7 +39,7 @@ interface FlagSource {
 export function moduleFlags(message: FlagSource): ModuleFlags {
   const flags = message.flags as Record<string, unknown> | undefined;
   const mine = flags?.[MODULE_ID];
-  return typeof mine === "object" && mine !== null ? (mine as ModuleFlags) : {};
+  return typeof mine === "object" && mine !== null ? mine : {};
 }
 
 export function flagsOf(data: ModuleFlags): Record<string, ModuleFlags> {

@@ -46,7 +46,7 @@ export async function writeHitPoints(changes: readonly HpChange[], creatures: Re
     else byToken.set(token, [...(byToken.get(token) ?? []), update]);
   }
   const writes: Promise<unknown>[] = [];
-  if (world.length > 0) writes.push(Actor.implementation.updateDocuments(world as Actor.UpdateData[]));
-  for (const [token, updates] of byToken) writes.push(Actor.implementation.updateDocuments(updates as Actor.UpdateData[], { parent: token }));
+  if (world.length > 0) writes.push(Actor.implementation.updateDocuments(world));
+  for (const [token, updates] of byToken) writes.push(Actor.implementation.updateDocuments(updates, { parent: token }));
   await Promise.all(writes);
 }

@@ -38,7 +38,7 @@ interface RollLike {
 function readRoll(message: unknown): SaveRollResult | undefined {
   const rolls = (message as { rolls?: unknown[] } | undefined)?.rolls;
   const first = rolls?.[0];
-  const roll: RollLike | undefined = typeof first === "string" ? (Roll.fromJSON(first) as RollLike) : (first as RollLike | undefined);
+  const roll: RollLike | undefined = typeof first === "string" ? Roll.fromJSON(first) : (first as RollLike | undefined);
   const natural = roll?.dice?.[0]?.results?.[0]?.result;
   if (natural === undefined || roll?.total === undefined) return undefined;
   return { natural, total: roll.total };
