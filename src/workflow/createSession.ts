@@ -74,6 +74,8 @@ export function createSession(input: SessionInput): SaveSession | NoSession {
   if (input.targets.length === 0) return "noTargets";
   const dc = sessionDC(input);
   const targets: TargetState[] = input.targets.map((t) => ({ ...t, status: "waiting" }));
+  // R8: the spell data's harmless flag holds for every alternative, so that chooseOption keeps it.
+  const withHarmless = (o: SaveOption): SaveOption => ({ ...o, harmless: o.harmless || input.spell.harmless });
   return {
     id: input.id,
     system: input.system,
@@ -84,8 +86,8 @@ export function createSession(input: SessionInput): SaveSession | NoSession {
       ...(input.spell.img ? { img: input.spell.img } : {}),
       ...(input.spell.itemUuid ? { itemUuid: input.spell.itemUuid } : {}),
       saveText: input.spell.saveText,
-      option: { ...option, harmless: option.harmless || input.spell.harmless },
-      options: structured.filter((o) => o.save !== null),
+      option: withHarmless(option),
+      options: structured.filter((o) => o.save !== null).map(withHarmless),
       aim: input.spell.aim,
       level: spellLevelOf(input),
       casterLevel: input.book?.casterLevel ?? input.castCasterLevel ?? 0,

@@ -31,6 +31,11 @@ function withTarget(session: SaveSession, targetId: string, change: (t: TargetSt
 
 /** R10 / R11: turns a report into the recorded save. */
 function toSave(session: SaveSession, report: SaveReport): TargetSave {
+  // A report comes from a player's chat-message flags: its shape is not guaranteed, so check it here.
+  const raw: unknown = report;
+  if (typeof raw !== "object" || raw === null || !("kind" in raw) || (raw.kind !== "rolled" && raw.kind !== "waived")) {
+    throw new WorkflowRefusal("invalidReport");
+  }
   if (report.kind === "waived") return { kind: "waived" };
   if (!Number.isInteger(report.natural) || report.natural < 1 || report.natural > 20 || !Number.isInteger(report.total)) {
     throw new WorkflowRefusal("invalidReport");
@@ -64,7 +69,8 @@ export function recordSave(session: SaveSession, targetId: string, report: SaveR
   return withTarget(session, targetId, (target) => {
     if (target.status !== "waiting") throw new WorkflowRefusal("alreadySaved");
     const save = toSave(session, report);
-    const damage = session.damage ? { damage: { proposed: proposeDamage(session, save, target.evasion) } } : {};
+    // An amount the GM set before the save stays: the GM's word wins over the proposal.
+    const damage = session.damage ? { damage: { proposed: proposeDamage(session, save, target.evasion), ...pickOverride(target) } } : {};
     return { ...target, status: save.kind, save, ...damage };
   });
 }
@@ -91,6 +97,7 @@ export function markApplied(session: SaveSession, taken: ReadonlyMap<string, HpT
     ...session,
     targets: session.targets.map((t) => {
       const hp = taken.get(t.id);
+      if (hp && t.damage?.taken && !t.damage.undone) throw new WorkflowRefusal("alreadyApplied");
       return hp ? { ...t, damage: { proposed: t.damage?.proposed ?? null, ...pickOverride(t), taken: hp } } : t;
     }),
   };

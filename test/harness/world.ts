@@ -28,6 +28,11 @@ export interface WorldOptions {
   translations?: Translations;
   /** D35E save messages carry `rolls: [roll]` (the research's reading) instead of `rolls: []` (the fixtures'). */
   d35eSaveMessageRolls?: boolean;
+  /**
+   * The game system's data preparation (Foundry's prepareData): derived actor data computed from the source
+   * on each client's copy after every change. Without it an actor's `system` is its source.
+   */
+  prepareActor?: (source: { name: string; type: string; system: Data; items: Data[] }) => Data;
 }
 
 export interface UserInput {

@@ -45,8 +45,19 @@ export class Actor extends ClientDocument {
     return (this._source.img as string | undefined) ?? "";
   }
 
+  /** Derived data, prepared from the source as the system would (WorldOptions.prepareActor). */
+  private _prepared: Data | undefined;
+
   get system(): Data {
-    return this._source.system as Data;
+    const prepare = this._client.world.options.prepareActor;
+    if (!prepare) return this._source.system as Data;
+    this._prepared ??= prepare({
+      name: this.name,
+      type: this.type,
+      system: this._source.system as Data,
+      items: (this._source.items as Data[] | undefined) ?? [],
+    });
+    return this._prepared;
   }
 
   get ownership(): Record<string, number> {
@@ -80,6 +91,7 @@ export class Actor extends ClientDocument {
   /** Replace the source (after a server change) and keep Item instances stable by id. */
   _replaceSource(source: Data): void {
     this._source = source;
+    this._prepared = undefined;
     this._syncItems();
   }
 
