@@ -5,13 +5,11 @@ import { createSession, type TargetInput } from "../workflow/createSession";
 import type { SaveSession } from "../workflow/session";
 import { newSessionMessages, postSession } from "./cards";
 import { actorData, asUuid, creatureFromUuid, itemData } from "./documents";
+import { clientState } from "./clientState";
 import { moduleFlags } from "./flags";
 import { tellUser } from "./notices";
 import { requestSaves } from "./requests";
 import { isActingGM, playerOwnerIds } from "./users";
-
-/** Casts the acting GM has already taken up (a cast message is read once, whatever hooks fire again). */
-const started = new Set<string>();
 
 function castTargets(cast: CastMessage): string[] {
   if (cast.targetTokenUuids.length > 0) return cast.targetTokenUuids;
@@ -55,6 +53,8 @@ export async function onCastTargets(message: ChatMessage.Implementation): Promis
 
 async function startFromCast(adapter: SystemAdapter, message: ChatMessage.Implementation, cast: CastMessage, targetUuids: readonly string[]): Promise<void> {
   const castId = message.id ?? "";
+  // A cast message is taken up once, whatever hooks fire again.
+  const started = clientState().startedCasts;
   if (started.has(castId)) return;
   started.add(castId);
   const caster = await casterOf(cast);

@@ -2,6 +2,7 @@ import { MODULE_ID } from "../constants";
 import type { SaveEffect, SaveKind } from "../rules/saveLine";
 import type { SaveReport } from "../workflow/transitions";
 import { adapterFor } from "../systems/index";
+import { clientState } from "./clientState";
 import { actorData, creatureFromUuid } from "./documents";
 import { t } from "./i18n";
 import { showNotice } from "./notices";
@@ -23,9 +24,6 @@ export interface PromptRequest {
 }
 
 type Answer = { action: "roll"; bonus: string; rollMode: string } | { action: "waive" };
-
-/** Targets whose prompt is open on this client: a second click opens nothing and rolls nothing. */
-const asking = new Set<string>();
 
 function currentRollMode(): string {
   return game.settings.get("core", "rollMode") ?? "publicroll";
@@ -79,6 +77,8 @@ async function ask(request: PromptRequest, target: PromptRequest["targets"][numb
 
 /** Asks this client's user about each target it owns, rolls what it chose, and reports each answer. */
 export async function promptAndReport(request: PromptRequest): Promise<number> {
+  // Targets whose prompt is open on this client: a second click opens nothing and rolls nothing.
+  const asking = clientState().openPrompts;
   let answered = 0;
   for (const target of request.targets) {
     if (asking.has(target.id)) {

@@ -1,10 +1,12 @@
 import { MODULE_ID } from "../constants";
 import { adapterFor } from "../systems/index";
 import type { PublicCard } from "../workflow/views";
+import { clientState } from "./clientState";
 import { creatureFromUuidSync } from "./documents";
 import { moduleFlags, type ModuleFlags } from "./flags";
 import { GM_ACTIONS, runGmAction, type GmAction } from "./gmActions";
 import { showNotice } from "./notices";
+import { safely } from "./safely";
 import { setting } from "./settings";
 import { renderModuleFlags } from "./templates";
 
@@ -13,11 +15,9 @@ export const REPEAT_PROMPT_QUERY = `${MODULE_ID}.repeatPrompt`;
 /** The systems' own save buttons on a cast card (pf1, D35E: data/messages/README.md §2). */
 const SYSTEM_SAVE_BUTTONS = 'button[data-action="save"], button[data-action="rollSave"]';
 
-/** Cards being drawn, so a test or a caller can wait for this client's view to settle. */
-const drawing = new Set<Promise<void>>();
-
+/** Waits for the cards this client is drawing. */
 export async function cardsDrawn(): Promise<void> {
-  await Promise.all([...drawing]);
+  await Promise.all([...clientState().drawing]);
 }
 
 /**
@@ -37,9 +37,10 @@ export function onRenderChatMessage(message: ChatMessage.Implementation, html: H
     });
   }
   if (!flags.session && !flags.card && !flags.owner) return;
-  const draw = drawCard(html, flags);
+  const drawing = clientState().drawing;
+  const draw = drawCard(html, flags).finally(() => drawing.delete(draw));
   drawing.add(draw);
-  void draw.finally(() => drawing.delete(draw));
+  safely(draw);
 }
 
 async function drawCard(html: HTMLElement, flags: ModuleFlags): Promise<void> {
@@ -58,7 +59,7 @@ function wireGmCard(root: Element, sessionId: string): void {
     element.addEventListener(eventName, (event) => {
       event.preventDefault();
       const value = element instanceof HTMLSelectElement ? element.value : (element.dataset.value ?? "");
-      void runGmAction(sessionId, action, targetId, value);
+      safely(runGmAction(sessionId, action, targetId, value));
     });
   });
 }
@@ -77,7 +78,7 @@ function wirePublicCard(root: Element, card: PublicCard): void {
     button.addEventListener("click", (event) => {
       event.preventDefault();
       button.disabled = true;
-      void askForPrompt(card.sessionId, target.id);
+      safely(askForPrompt(card.sessionId, target.id));
     });
   });
 }

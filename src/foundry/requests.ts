@@ -5,6 +5,7 @@ import type { ReportFlag } from "./flags";
 import { PROMPT_QUERY, type PromptRequest } from "./prompt";
 import { receiveReports } from "./reports";
 import { rollSave } from "./saveRoll";
+import { safely } from "./safely";
 import { changeSession } from "./sessionQueue";
 import { setting } from "./settings";
 import { isOnline } from "./users";
@@ -93,6 +94,6 @@ export async function repeatPrompt(data: { sessionId: string; targetId: string }
   const session = await changeSession(data.sessionId, (s) => ({ result: s }));
   const target = session?.targets.find((t) => t.id === data.targetId);
   if (!session?.open || target?.status !== "waiting") return false;
-  for (const userId of target.ownerIds.filter(isOnline)) void askPlayer(session, userId, [target]);
+  for (const userId of target.ownerIds.filter(isOnline)) safely(askPlayer(session, userId, [target]));
   return true;
 }

@@ -1,7 +1,6 @@
 import type { SaveSession } from "../workflow/session";
 import { loadSession, storeSession } from "./cards";
-
-const queues = new Map<string, Promise<unknown>>();
+import { clientState } from "./clientState";
 
 /**
  * Runs one change of a session at a time on the acting GM's client: reports that arrive together must not
@@ -12,6 +11,7 @@ export function changeSession<T>(
   sessionId: string,
   change: (session: SaveSession) => Promise<{ session?: SaveSession; result: T }> | { session?: SaveSession; result: T },
 ): Promise<T | undefined> {
+  const queues = clientState().sessionQueues;
   const previous = queues.get(sessionId) ?? Promise.resolve();
   const next = previous.then(async () => {
     const session = loadSession(sessionId);

@@ -6,6 +6,7 @@ import { PROMPT_QUERY, promptAndReport } from "./prompt";
 import { onRenderChatMessage, REPEAT_PROMPT_QUERY } from "./render";
 import { onMailboxMessage } from "./reports";
 import { repeatPrompt } from "./requests";
+import { safely } from "./safely";
 
 /** Queries this client answers. None of them is told its sender, so none of them grants anything. */
 export function registerQueries(): void {
@@ -21,12 +22,12 @@ export function registerQueries(): void {
 export function registerChatHooks(): void {
   Hooks.on("createChatMessage", (message, _options, userId) => {
     const flags = moduleFlags(message);
-    if (flags.report) void onMailboxMessage(message, userId);
-    else if (flags.request) void onRequestMessage(message, userId);
-    else void onCastMessage(message, userId);
+    if (flags.report) safely(onMailboxMessage(message, userId));
+    else if (flags.request) safely(onRequestMessage(message, userId));
+    else safely(onCastMessage(message, userId));
   });
   Hooks.on("updateChatMessage", (message, changes) => {
-    if (moduleFlags({ flags: (changes as { flags?: unknown }).flags }).castTargets) void onCastTargets(message);
+    if (moduleFlags({ flags: (changes as { flags?: unknown }).flags }).castTargets) safely(onCastTargets(message));
   });
   Hooks.on("renderChatMessageHTML", (message, html) => {
     onRenderChatMessage(message, html);

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readDataText } from "../fixtures/data";
 import { describe, expect, it } from "vitest";
 import {
   abilityModifier,
@@ -17,7 +17,7 @@ interface SpellRow {
 }
 
 function readSpells(file: string): SpellRow[] {
-  const text = readFileSync(new URL(`../../../shared/data/${file}`, import.meta.url), "utf8");
+  const text = readDataText(file);
   return text
     .split("\n")
     .filter((line) => line.trim() !== "")

@@ -6,7 +6,7 @@
  *    disagreement that is an error in the data is listed in DATA_ERRORS with its reason; the test fails
  *    on a disagreement that is not listed, and on a listed one that no longer disagrees.
  */
-import { readFileSync } from "node:fs";
+import { readDataText } from "../fixtures/data";
 import { describe, expect, it } from "vitest";
 import { parseSaveLine, type ParsedSaveLine, type SaveKind, type SaveOption } from "../../src/rules/saveLine";
 
@@ -32,8 +32,7 @@ interface Pf1Spell {
 }
 
 function readJsonl<T>(file: string): T[] {
-  const url = new URL(`../../../shared/data/${file}`, import.meta.url);
-  return readFileSync(url, "utf8")
+  return readDataText(file)
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as T);

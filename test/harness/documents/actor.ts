@@ -91,11 +91,12 @@ export class Actor extends ClientDocument {
   /** Replace the source (after a server change) and keep Item instances stable by id. */
   _replaceSource(source: Data): void {
     this._source = source;
-    this._prepared = undefined;
     this._syncItems();
   }
 
+  /** After every change of the source: items follow, and derived data is prepared again. */
   _syncItems(): void {
+    this._prepared = undefined;
     const sources = (this._source.items as ItemSource[] | undefined) ?? [];
     this._source.items = sources;
     const seen = new Set<string>();

@@ -117,6 +117,12 @@ export class TokenDocument extends ClientDocument {
     return this.source.actorLink;
   }
 
+  /** The token's image (`texture.src`); a token placed without one shows its actor's image. */
+  get texture(): { src: string } {
+    const texture = (this.source as { texture?: { src?: string } }).texture;
+    return { src: texture?.src ?? this.actor?.img ?? "" };
+  }
+
   get isLinked(): boolean {
     return this.actorLink;
   }
