@@ -7,7 +7,7 @@ import { cardsDrawn } from "../../src/foundry/render";
 type Flagged = { id: string; flags: Record<string, unknown> };
 
 export function moduleFlagsOf(message: Flagged): ModuleFlags {
-  return (message.flags["d20-spell-saves"] ?? {}) as ModuleFlags;
+  return (message.flags["d20-spell-saves"] ?? {});
 }
 
 /** Messages this client holds that carry the module's flags of one kind. */

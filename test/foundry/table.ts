@@ -61,7 +61,7 @@ export function pf1Spell(name: string, level: number, id: string): ItemData {
         damage: { parts: record.damage.map(([formula, types]) => ({ formula, type: { values: types, custom: "" } })) },
       })),
     },
-  } as ItemData;
+  };
 }
 
 function clone<T>(value: T): T {
@@ -195,7 +195,7 @@ function pf1Cast(table: Table, spell: "Fireball" | "Hold Person", targets: strin
   metadata.actor = `Actor.${table.casterId}`;
   metadata.item = itemId;
   metadata.action = `${itemId.slice(0, 12)}act0`;
-  metadata.targets = targets.map(table.uuid);
+  metadata.targets = targets.map((id) => table.uuid(id));
   data.speaker = { scene: table.sceneId, actor: table.casterId, token: table.casterTokenId, alias: "Ezren" };
   delete data._id;
   return data;
