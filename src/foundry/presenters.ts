@@ -34,8 +34,9 @@ function optionContext(option: SaveOption, index: number, chosen: SaveOption) {
   };
 }
 
-/** A DC term as "3 (level)": built-in labels are lang keys, system bonuses keep their own names. */
+/** A DC term as "3 (level)" or "3 (Int)": built-in labels are lang keys, system bonuses keep their own names. */
 function termContext(term: DcTerm) {
+  if (term.label.startsWith("ability.")) return { value: term.value, labelKey: `D20SS.Ability.${term.label.slice("ability.".length)}` };
   return BUILT_IN_TERMS.has(term.label) ? { value: term.value, labelKey: `D20SS.DcTerm.${term.label}` } : { value: term.value, label: term.label };
 }
 
@@ -83,6 +84,7 @@ function gmRowContext(session: SaveSession, target: TargetState) {
     gmDecides: target.status !== "waiting" && damage !== undefined && damage.proposed === null && damage.override === undefined,
     canApply: session.open && amountDue(target) !== undefined,
     canUndo: Boolean(applied),
+    canEdit: session.open && damage !== undefined && target.status !== "waiting" && !applied,
     canRoll: session.open && target.status === "waiting",
   };
 }

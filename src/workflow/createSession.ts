@@ -1,5 +1,5 @@
 import type { Evasion } from "../rules/damage";
-import { itemSpellDC, spellLevelFor, spellSaveDC, type DcTerm } from "../rules/dc";
+import { DC_TERM, itemSpellDC, spellLevelFor, spellSaveDC, type DcTerm } from "../rules/dc";
 import { parseSaveLine, type SaveKind, type SaveOption } from "../rules/saveLine";
 import type { CasterBook, SpellDamage, SpellData, SystemId } from "../systems/adapter";
 import type { SaveSession, SessionMessages, TargetState } from "./session";
@@ -54,8 +54,11 @@ export function sessionDC(input: SessionInput): { value: number; terms: DcTerm[]
     const value = itemSpellDC(level);
     return { value, terms: [{ label: "item", value }] };
   }
-  const { dc, terms } = spellSaveDC({ spellLevel: level, abilityScore: input.book.abilityScore, bonuses: input.book.dcBonuses });
-  return { value: dc, terms };
+  const { book } = input;
+  const { dc, terms } = spellSaveDC({ spellLevel: level, abilityScore: book.abilityScore, bonuses: book.dcBonuses });
+  // The ability term names the ability ("ability.int": "3 (Int)"), as RULES.md R9 shows the DC to the GM.
+  const named = book.ability ? terms.map((t) => (t.label === DC_TERM.ability ? { ...t, label: `${DC_TERM.ability}.${book.ability}` } : t)) : terms;
+  return { value: dc, terms: named };
 }
 
 /**

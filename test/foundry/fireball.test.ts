@@ -27,7 +27,7 @@ describe.each<SystemName>(["pf1", "D35E"])("%s: Fireball (Reflex half) from a pl
     expect(session.dc.terms).toEqual([
       { label: "base", value: 10 },
       { label: "spellLevel", value: 3 },
-      { label: "ability", value: EXPECTED[system].ability },
+      { label: "ability.int", value: EXPECTED[system].ability },
     ]);
     expect(session.dc.printed).toBe(17);
     const [card] = cardsOf(gm, "session");

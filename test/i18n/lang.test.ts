@@ -34,6 +34,7 @@ const FAMILIES: Record<string, readonly string[]> = {
   "D20SS.OnSuccess": ["negates", "partial", "half", "disbelief", "none", "special"],
   "D20SS.Status": ["waiting", "done", "saved", "failed", "waived"],
   "D20SS.DcTerm": ["base", "spellLevel", "ability", "item"],
+  "D20SS.Ability": ["int", "wis", "cha"],
   "D20SS.Refusal": ["closed", "unknownTarget", "alreadySaved", "notOwner", "notApplied", "alreadyApplied", "invalidReport", "gone"],
   "D20SS.NoSession": ["noTargets", "unreadable"],
 };

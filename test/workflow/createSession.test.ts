@@ -21,7 +21,7 @@ describe("createSession: the DC (R9)", () => {
     expect(session.dc.terms).toEqual([
       { label: "base", value: 10 },
       { label: "spellLevel", value: 3 },
-      { label: "ability", value: 3 },
+      { label: "ability.int", value: 3 },
     ]);
     expect(session.dc.terms.reduce((sum, t) => sum + t.value, 0)).toBe(session.dc.value);
   });
@@ -29,7 +29,7 @@ describe("createSession: the DC (R9)", () => {
   it("R9: the ability modifier comes from the current score (Int 17 drained to 15 → +2, DC 15)", () => {
     const session = fireballSession({ book: wizardBook({ abilityScore: 15 }) });
     expect(session.dc.value).toBe(15);
-    expect(session.dc.terms[2]).toEqual({ label: "ability", value: 2 });
+    expect(session.dc.terms[2]).toEqual({ label: "ability.int", value: 2 });
   });
 
   it("R9: Spell Focus (evocation) +1 is its own term and adds up: 10 + 3 + 3 + 1 = 17", () => {
@@ -51,7 +51,7 @@ describe("createSession: the DC (R9)", () => {
       }),
     );
     expect(dc.value).toBe(18);
-    expect(dc.terms.map((t) => t.label)).toEqual(["base", "spellLevel", "ability", "Spell Focus", "Greater Spell Focus"]);
+    expect(dc.terms.map((t) => t.label)).toEqual(["base", "spellLevel", "ability.int", "Spell Focus", "Greater Spell Focus"]);
   });
 
   it("R9: cure light wounds is level 1 for a cleric (Wis 16 → DC 14)", () => {
