@@ -422,6 +422,27 @@ export function targetItem(f: ItemFacts): TargetItem {
 export const MAGIC_CONSUMABLES = new Set(["potion", "scroll", "wand", "rod", "staff", "dorje", "powerstone", "tattoo"]);
 
 /** The item hardness/hp fields both systems store at the same paths. */
+/** The item fields both systems keep at the same paths: for R14's kind and R17's SRD defaults. */
+export function sharedItemFields(
+  system: Data,
+  paths: { size: string; material?: readonly string[] },
+): Pick<ItemFacts, "slot" | "weaponHandling" | "shieldType" | "armorBonus" | "material" | "size"> {
+  const out: Pick<ItemFacts, "slot" | "weaponHandling" | "shieldType" | "armorBonus" | "material" | "size"> = {};
+  const slot = str(system, "slot");
+  if (slot) out.slot = slot;
+  const handling = str(system, "weaponSubtype");
+  if (handling) out.weaponHandling = handling;
+  const shieldType = str(system, "equipmentSubtype");
+  if (shieldType) out.shieldType = shieldType;
+  const armorBonus = num(system, "armor.value");
+  if (armorBonus !== undefined) out.armorBonus = armorBonus;
+  const material = (paths.material ?? []).map((p) => str(system, p)).find((m) => m);
+  if (material) out.material = material;
+  const size = str(system, paths.size);
+  if (size) out.size = size;
+  return out;
+}
+
 export function durabilityFields(system: Data): Pick<ItemFacts, "hardness" | "hp" | "maxHp"> {
   const out: Pick<ItemFacts, "hardness" | "hp" | "maxHp"> = {};
   const hardness = num(system, "hardness");

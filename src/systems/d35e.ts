@@ -3,7 +3,6 @@
  * spells unchanged): its chat-message flags, spell items, spellbooks, actors and items, read from plain
  * data (paths confirmed in its code, see the notes per function).
  */
-import type { SaveKind } from "../rules/saveLine";
 import type {
   ActorData,
   CasterBook,
@@ -21,6 +20,7 @@ import {
   casterBookFrom,
   damageFrom,
   durabilityFields,
+  sharedItemFields,
   evasionFrom,
   fold,
   harmlessInText,
@@ -313,19 +313,10 @@ function itemFacts(item: ItemData): ItemFacts {
     magic,
     enhancement,
     ...durabilityFields(sys),
+    ...sharedItemFields(sys, { size: "weaponData.size" }),
     hints: [str(sys, "weaponBaseType") ?? ""],
   };
   if (cl > 0) facts.casterLevel = cl;
-  const slot = str(sys, "slot");
-  if (slot) facts.slot = slot;
-  const handling = str(sys, "weaponSubtype");
-  if (handling) facts.weaponHandling = handling;
-  const shieldType = str(sys, "equipmentSubtype");
-  if (shieldType) facts.shieldType = shieldType;
-  const armorBonus = num(sys, "armor.value");
-  if (armorBonus !== undefined) facts.armorBonus = armorBonus;
-  const size = str(sys, "weaponData.size");
-  if (size) facts.size = size;
   return facts;
 }
 
@@ -338,16 +329,12 @@ function items(actor: ActorData): TargetItem[] {
   return out;
 }
 
-function saveBonus(actor: ActorData, save: SaveKind): number {
-  return saveTotal(actor, save);
-}
-
 export const d35eAdapter: SystemAdapter = {
   id: "D35E",
   readCast,
   readSpell,
   casterBook,
-  saveBonus,
+  saveBonus: saveTotal,
   spellResistance: spellResistanceTotal,
   evasion,
   hitPoints,

@@ -2,7 +2,6 @@
  * The Pathfinder 1e system (`pf1`): its chat-message flags, spell items, spellbooks, actors and items,
  * read from plain data (pf1 master, late 2024; paths confirmed in its code, see the notes per function).
  */
-import type { SaveKind } from "../rules/saveLine";
 import type {
   ActorData,
   CasterBook,
@@ -22,6 +21,7 @@ import {
   casterBookFrom,
   damageFrom,
   durabilityFields,
+  sharedItemFields,
   evasionFrom,
   harmlessInText,
   hitPointsOf,
@@ -295,24 +295,13 @@ function itemFacts(item: ItemData): ItemFacts {
     magic,
     enhancement,
     ...durabilityFields(sys),
+    ...sharedItemFields(sys, { size: "size", material: ["armor.material.base.value", "material.base.value"] }),
     hints: [
       ...list(sys, "baseTypes").filter((t): t is string => typeof t === "string"),
       ...list(sys, "weaponGroups.value").filter((t): t is string => typeof t === "string"),
     ],
   };
   if (cl > 0) facts.casterLevel = cl;
-  const slot = str(sys, "slot");
-  if (slot) facts.slot = slot;
-  const handling = str(sys, "weaponSubtype");
-  if (handling) facts.weaponHandling = handling;
-  const shieldType = str(sys, "equipmentSubtype");
-  if (shieldType) facts.shieldType = shieldType;
-  const armorBonus = num(sys, "armor.value");
-  if (armorBonus !== undefined) facts.armorBonus = armorBonus;
-  const material = str(sys, "armor.material.base.value") ?? str(sys, "material.base.value");
-  if (material) facts.material = material;
-  const size = str(sys, "size");
-  if (size) facts.size = size;
   return facts;
 }
 
@@ -325,16 +314,12 @@ function items(actor: ActorData): TargetItem[] {
   return out;
 }
 
-function saveBonus(actor: ActorData, save: SaveKind): number {
-  return saveTotal(actor, save);
-}
-
 export const pf1Adapter: SystemAdapter = {
   id: "pf1",
   readCast,
   readSpell,
   casterBook,
-  saveBonus,
+  saveBonus: saveTotal,
   spellResistance: spellResistanceTotal,
   evasion,
   hitPoints,
