@@ -1,20 +1,10 @@
-import type { Evasion } from "../rules/damage";
 import { DC_TERM, itemSpellDC, spellLevelFor, spellSaveDC, type DcTerm } from "../rules/dc";
-import { parseSaveLine, type SaveKind, type SaveOption } from "../rules/saveLine";
+import { parseSaveLine, type SaveOption } from "../rules/saveLine";
 import type { CasterBook, SpellDamage, SpellData, SystemId } from "../systems/adapter";
 import type { SaveSession, SessionMessages, TargetState } from "./session";
 
-/** A creature to ask, as the Foundry side found it. */
-export interface TargetInput {
-  id: string;
-  name: string;
-  img?: string;
-  tokenUuid?: string;
-  actorUuid: string;
-  saveBonuses: Record<SaveKind, number>;
-  evasion?: Evasion;
-  ownerIds: string[];
-}
+/** A creature to ask, as the Foundry side found it: a target before anything happened to it. */
+export type TargetInput = Omit<TargetState, "status" | "save" | "damage" | "gmFallback">;
 
 export interface SessionInput {
   id: string;
