@@ -23,9 +23,10 @@ function choices<T extends string>(group: string, values: readonly T[]): Choices
   return Object.fromEntries(values.map((v) => [v, `D20SS.Settings.${group}.${v}`])) as Choices<T>;
 }
 
-/** World settings, each with a name and hint in lang/*.json under D20SS.Settings.<key>. */
+/** The settings, each with a name and hint in lang/*.json under D20SS.Settings.<key>. */
 export function registerSettings(): void {
-  const world = (key: string) => ({ name: `D20SS.Settings.${key}.Name`, hint: `D20SS.Settings.${key}.Hint`, scope: "world" as const, config: true });
+  const labels = (key: string) => ({ name: `D20SS.Settings.${key}.Name`, hint: `D20SS.Settings.${key}.Hint`, config: true });
+  const world = (key: string) => ({ ...labels(key), scope: "world" as const });
   game.settings.register(MODULE_ID, "npcSaves", {
     ...world("npcSaves"),
     type: String,
@@ -56,8 +57,10 @@ export function registerSettings(): void {
     choices: choices("onTimeout", ["gm", "automatic", "wait"] as const),
     default: "gm",
   });
+  // Each user's own view of the chat: only how cards are drawn on this client.
   game.settings.register(MODULE_ID, "systemSaveButtons", {
-    ...world("systemSaveButtons"),
+    ...labels("systemSaveButtons"),
+    scope: "client",
     type: Boolean,
     default: false,
   });
