@@ -44,10 +44,22 @@ export async function storeSession(session: SaveSession): Promise<void> {
   await ChatMessage.implementation.updateDocuments(updates);
 }
 
+/**
+ * The module's cards in a message, as far as this client may believe them. Flags prove nothing: a player
+ * can write any flags into a message of its own. Only the acting GM's client posts cards, so a card is
+ * written by a GM; and the GM card, which holds the whole session, is also whispered to GMs alone.
+ */
+export function moduleCards(message: ChatMessage.Implementation): Pick<ModuleFlags, "session" | "card" | "owner"> {
+  if (!message.author?.isGM) return {};
+  const { session, card, owner } = moduleFlags(message);
+  const toGMsOnly = message.whisper.length > 0 && message.whisper.every((id) => id !== null && (game.users.get(id)?.isGM ?? false));
+  return { ...(session && toGMsOnly ? { session } : {}), ...(card ? { card } : {}), ...(owner ? { owner } : {}) };
+}
+
 /** The session as the GM card holds it (only GM clients receive that card). */
 export function loadSession(sessionId: string): SaveSession | undefined {
   const message = game.messages.get(sessionId);
-  return message ? moduleFlags(message).session : undefined;
+  return message ? moduleCards(message).session : undefined;
 }
 
 /** Message ids for a new session's cards: the GM card's id is the session's id. */

@@ -6,6 +6,7 @@ import type { HpChange } from "./hitPointWrites";
 import type { ModuleFlags } from "./flags";
 import type { Notice } from "./notices";
 import type { PromptRequest } from "./prompt";
+import type { RefusalReason } from "../workflow/transitions";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -44,7 +45,7 @@ declare global {
     interface Queries {
       "d20-spell-saves.notice": (notice: Notice) => boolean;
       "d20-spell-saves.promptSave": (request: PromptRequest) => Promise<number>;
-      "d20-spell-saves.repeatPrompt": (data: { sessionId: string; targetId: string }) => Promise<boolean>;
+      "d20-spell-saves.repeatPrompt": (data: { sessionId: string; targetId: string }) => Promise<RefusalReason | "prompted">;
     }
   }
 }

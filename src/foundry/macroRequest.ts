@@ -35,13 +35,18 @@ export async function onRequestMessage(message: ChatMessage.Implementation, user
 async function startRequested(request: RequestFlag, user: User.Implementation): Promise<SaveSession | undefined> {
   const adapter = adapterFor(game.system.id);
   const caster = await creatureFromUuid(request.casterUuid);
-  const item = caster?.actor.items.get(request.spellId);
-  if (!adapter || !caster || !item) {
+  if (!adapter || !caster) {
     await tellUser(user.id ?? undefined, { level: "warn", key: "Refusal.gone" });
     return undefined;
   }
+  // Ownership first: what a creature the user does not own carries is none of its business.
   if (!mayActFor(user, caster.actor)) {
     await tellUser(user.id ?? undefined, { level: "warn", key: "Refusal.notOwner" });
+    return undefined;
+  }
+  const item = caster.actor.items.get(request.spellId);
+  if (!item) {
+    await tellUser(user.id ?? undefined, { level: "warn", key: "Notice.NoSpell", data: { name: caster.token?.name ?? caster.actor.name } });
     return undefined;
   }
   const spell = adapter.readSpell(itemData(item));

@@ -103,7 +103,13 @@ async function askOne(request: PromptRequest, target: PromptRequest["targets"][n
   }
   const answer = await ask(request, target);
   if (!answer) return false;
-  const report = answer.action === "waive" ? ({ kind: "waived" } as const) : await roll(request, creature.actor, answer);
+  // The creature may have been deleted while the prompt was open: then nothing is rolled for it.
+  const current = await creatureFromUuid(target.id);
+  if (!current) {
+    showNotice({ level: "warn", key: "Refusal.gone" });
+    return false;
+  }
+  const report = answer.action === "waive" ? ({ kind: "waived" } as const) : await roll(request, current.actor, answer);
   if (!report) return false;
   await sendReport({ sessionId: request.sessionId, targetId: target.id, report });
   return true;

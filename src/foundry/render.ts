@@ -1,6 +1,7 @@
 import { MODULE_ID } from "../constants";
 import { adapterFor } from "../systems/index";
 import type { PublicCard } from "../workflow/views";
+import { moduleCards } from "./cards";
 import { clientState } from "./clientState";
 import { creatureFromUuidSync } from "./documents";
 import { moduleFlags, type ModuleFlags } from "./flags";
@@ -36,9 +37,11 @@ export function onRenderChatMessage(message: ChatMessage.Implementation, html: H
       button.remove();
     });
   }
-  if (!flags.session && !flags.card && !flags.owner) return;
+  // A player's message carrying card flags is shown as it was written, never as one of the module's cards.
+  const cards = moduleCards(message);
+  if (!cards.session && !cards.card && !cards.owner) return;
   const drawing = clientState().drawing;
-  const draw = drawCard(html, flags).finally(() => drawing.delete(draw));
+  const draw = drawCard(html, cards).finally(() => drawing.delete(draw));
   drawing.add(draw);
   safely(draw);
 }
@@ -85,7 +88,8 @@ function wirePublicCard(root: Element, card: PublicCard): void {
 
 /**
  * A player's click asks the acting GM to send the prompt again. The GM sends it to the creature's own
- * owners only, so the query needs no authority: whoever sent it, nothing reaches anyone else.
+ * owners only, so the query needs no authority: whoever sent it, nothing reaches anyone else. When the
+ * GM prompts no one (the save was made, the card closed), the player is told why.
  */
 async function askForPrompt(sessionId: string, targetId: string): Promise<void> {
   const gm = game.users.activeGM;
@@ -93,9 +97,12 @@ async function askForPrompt(sessionId: string, targetId: string): Promise<void> 
     showNotice({ level: "warn", key: "Notice.NoGM" });
     return;
   }
+  let answer: unknown;
   try {
-    await gm.query(REPEAT_PROMPT_QUERY, { sessionId, targetId }, { timeout: 10_000 });
+    answer = await gm.query(REPEAT_PROMPT_QUERY, { sessionId, targetId }, { timeout: 10_000 });
   } catch {
     showNotice({ level: "warn", key: "Notice.NoGM" });
+    return;
   }
+  if (typeof answer === "string" && answer !== "prompted") showNotice({ level: "info", key: `Refusal.${answer}` });
 }

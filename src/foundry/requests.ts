@@ -1,7 +1,8 @@
 import type { SaveSession, TargetState } from "../workflow/session";
-import type { SaveReport } from "../workflow/transitions";
+import type { RefusalReason, SaveReport } from "../workflow/transitions";
 import { creatureFromUuid } from "./documents";
 import type { ReportFlag } from "./flags";
+import { showNotice } from "./notices";
 import { PROMPT_QUERY, type PromptRequest } from "./prompt";
 import { receiveReports } from "./reports";
 import { rollSave } from "./saveRoll";
@@ -29,20 +30,25 @@ function promptFor(session: SaveSession, targets: readonly TargetState[]): Promp
 }
 
 /**
- * Sends each player a prompt for its waiting targets; the GM's own targets are rolled now (automatic
- * setting) or wait for the GM's click. A player who does not answer in time is handed to the GM.
+ * Sends each player a prompt for its waiting targets, without waiting for the answers; the GM's own
+ * targets are rolled now (automatic setting) or wait for the GM's click. A player who does not answer in
+ * time, or is not connected, is handed to the GM (onTimeout setting).
  */
 export async function requestSaves(session: SaveSession): Promise<void> {
   const byPlayer = new Map<string, TargetState[]>();
-  const gmTargets: TargetState[] = [];
+  const npcs: TargetState[] = [];
+  const absent: TargetState[] = [];
   for (const target of session.targets.filter((t) => t.status === "waiting")) {
     const player = answeringPlayer(target);
     if (player) byPlayer.set(player, [...(byPlayer.get(player) ?? []), target]);
-    else gmTargets.push(target);
+    else if (target.ownerIds.length > 0) absent.push(target);
+    else npcs.push(target);
   }
-  const asks = [...byPlayer].map(([userId, targets]) => askPlayer(session, userId, targets));
-  if (setting("npcSaves") === "automatic" && gmTargets.length > 0) await rollForGM(session.id, gmTargets.map((t) => t.id));
-  await Promise.all(asks);
+  // Players answer in their own time: nothing waits for them (a macro's requestSaves, the mailbox), and
+  // each prompt hands its targets to the GM itself when it times out.
+  for (const [userId, targets] of byPlayer) safely(askPlayer(session, userId, targets));
+  if (setting("npcSaves") === "automatic" && npcs.length > 0) await rollForGM(session.id, npcs.map((t) => t.id));
+  if (absent.length > 0) await handOverToGM(session.id, absent.map((t) => t.id));
 }
 
 async function askPlayer(session: SaveSession, userId: string, targets: TargetState[]): Promise<void> {
@@ -67,33 +73,42 @@ async function handOverToGM(sessionId: string, targetIds: readonly string[]): Pr
   if (mode === "automatic" && waiting && waiting.length > 0) await rollForGM(sessionId, waiting);
 }
 
-/** The GM rolls for these targets in one go (its NPCs, or players' creatures it took over), one card update for all. */
+/**
+ * The GM rolls for these targets in one go (its NPCs, or players' creatures it took over), one card update
+ * for all. A creature deleted since the cast is named to the GM and stays waiting.
+ */
 export async function rollForGM(sessionId: string, targetIds: readonly string[]): Promise<void> {
   const reports: ReportFlag[] = [];
   const session = await changeSession(sessionId, (s) => ({ result: s }));
   if (!session) return;
   for (const target of session.targets.filter((t) => targetIds.includes(t.id) && t.status === "waiting")) {
-    const report = await gmRoll(session, target);
+    const creature = await creatureFromUuid(target.actorUuid);
+    if (!creature) {
+      showNotice({ level: "warn", key: "Notice.CreatureGone", data: { name: target.name } });
+      continue;
+    }
+    const report = await gmRoll(session, target, creature.actor);
     if (report) reports.push({ sessionId, targetId: target.id, report });
   }
   if (reports.length > 0) await receiveReports(reports, game.user);
 }
 
-async function gmRoll(session: SaveSession, target: TargetState): Promise<SaveReport | undefined> {
-  const creature = await creatureFromUuid(target.actorUuid);
-  if (!creature) return undefined;
-  const result = await rollSave(creature.actor, session.save, target.saveBonuses[session.save], { chatMessage: false });
+async function gmRoll(session: SaveSession, target: TargetState, actor: Actor.Implementation): Promise<SaveReport | undefined> {
+  const result = await rollSave(actor, session.save, target.saveBonuses[session.save], { chatMessage: false });
   return result ? { kind: "rolled", ...result } : undefined;
 }
 
 /**
  * The query a player's card button sends: the acting GM prompts the target's online owners again. The
  * handler is not told who asked (DESIGN.md) and needs not be: only the creature's owners are prompted.
+ * It answers "prompted", or why it prompted no one (for the asker's notice).
  */
-export async function repeatPrompt(data: { sessionId: string; targetId: string }): Promise<boolean> {
+export async function repeatPrompt(data: { sessionId: string; targetId: string }): Promise<RefusalReason | "prompted"> {
   const session = await changeSession(data.sessionId, (s) => ({ result: s }));
-  const target = session?.targets.find((t) => t.id === data.targetId);
-  if (!session?.open || target?.status !== "waiting") return false;
+  if (!session?.open) return "closed";
+  const target = session.targets.find((t) => t.id === data.targetId);
+  if (!target) return "unknownTarget";
+  if (target.status !== "waiting") return "alreadySaved";
   for (const userId of target.ownerIds.filter(isOnline)) safely(askPlayer(session, userId, [target]));
-  return true;
+  return "prompted";
 }

@@ -1,6 +1,7 @@
 /**
  * A game table for the workflow tests, for pf1 or D35E, built from the shared real data: a GM, Alice (who
- * plays the hero) and Bob (who plays the wizard), two goblin-like NPCs owned by the GM, one scene.
+ * plays the hero) and Bob (who plays the wizard, and on demand a cleric), goblin-like NPCs owned by the GM
+ * (two, or more), one scene.
  * `cast()` has Bob's client post the system's own spell-use message, as pf1 or D35E would.
  */
 import { ChatMessage, createWorld, type World } from "../harness";
@@ -81,19 +82,30 @@ export interface Table {
   heroToken: string;
   goblinIds: string[];
   goblinTokens: string[];
+  /** Bob's cleric (TableOptions.cleric), who casts Cure Light Wounds. */
+  clericId?: string;
   /** Token uuid of a token id on the table's scene. */
   uuid(tokenId: string): string;
+  /** The uuid of the creature behind a token: the world actor, or an unlinked token's synthetic actor. */
+  actorUuid(tokenId: string): string;
   /** Bob's client posts the system's spell-use message for this spell at these tokens. */
-  cast(spell: "Fireball" | "Hold Person", targetTokens: string[]): Promise<string>;
+  cast(spell: SpellName, targetTokens: string[]): Promise<string>;
 }
+
+export type SpellName = "Fireball" | "Hold Person" | "Cure Light Wounds";
 
 export interface TableOptions {
   settings?: Partial<Record<"npcSaves" | "dcVisibility" | "damageMode" | "playerTimeout" | "onTimeout" | "systemSaveButtons", unknown>>;
   /** Extra NPCs (world actors, linked tokens). */
   extraGoblins?: number;
   aliceLang?: string;
+  bobLang?: string;
   /** The goblins' tokens are unlinked (synthetic actors) instead of two world actors. */
   unlinkedGoblins?: boolean;
+  /** Bob also plays a cleric (a wisdom spellbook) who knows Cure Light Wounds. */
+  cleric?: boolean;
+  /** Data merged over the hero before the game starts (dotted keys), e.g. temporary hit points. */
+  hero?: Data;
 }
 
 function actorJson(system: SystemName, file: string): Data {
@@ -116,12 +128,26 @@ function casterSpells(system: SystemName): ItemData[] {
   });
 }
 
-/** D35E's Derro made a 5th-level wizard with Int 17 (mod +3): the D35E data has no wizard. */
-function d35eWizard(source: Data): void {
+/** A D35E actor made a 5th-level caster of a class whose spells hang on one ability (the D35E data has neither). */
+function d35eCaster(source: Data, className: string, ability: "int" | "wis", score: number): void {
   const system = source.system as { abilities: Data; attributes: { spells: { spellbooks: Data } } };
-  system.abilities.int = { ...(system.abilities.int as Data), total: 17, mod: 3, value: 17 };
+  system.abilities[ability] = { ...(system.abilities[ability] as Data), total: score, mod: Math.floor((score - 10) / 2), value: score };
   const books = system.attributes.spells.spellbooks;
-  books.primary = { ...(books.primary as Data), class: "wizard", ability: "int", cl: { base: 5, value: 5, total: 5, formula: "" } };
+  books.primary = { ...(books.primary as Data), class: className, ability, cl: { base: 5, value: 5, total: 5, formula: "" } };
+}
+
+/** The cleric's Cure Light Wounds: pf1's acolyte has it; D35E's is the item its spell-use message embeds. */
+const CURE_LIGHT_WOUNDS = { pf1: "2t2IIlKruMUuVOoW", D35E: "THo9zuxv5QcF77op" } as const;
+
+/** Bob's cleric: pf1's acolyte (a cleric with a wisdom book); D35E's Derro made a cleric with Wis 15 (+2). */
+function clericData(system: SystemName): Data {
+  if (system === "pf1") return actorJson(system, "acolyte");
+  const data = actorJson(system, "Derro");
+  d35eCaster(data, "cleric", "wis", 15);
+  const cure = clone(d35eMessageSpell("Cure Light Wounds")) as ItemData & Data;
+  (cure.system as Data).spellbook = "primary";
+  data.items = [...((data.items as Data[] | undefined) ?? []), cure];
+  return data;
 }
 
 export async function setupTable(system: SystemName, options: TableOptions = {}): Promise<Table> {
@@ -131,14 +157,15 @@ export async function setupTable(system: SystemName, options: TableOptions = {})
   }).boot(registerModule);
   world.addUser({ id: GM, name: "Gamemaster", role: "GAMEMASTER" });
   world.addUser({ id: ALICE, name: "Alice", lang: options.aliceLang ?? "en" });
-  world.addUser({ id: BOB, name: "Bob" });
+  world.addUser({ id: BOB, name: "Bob", lang: options.bobLang ?? "en" });
 
   const files = FILES[system];
   const casterData = actorJson(system, files.caster);
-  if (system === "D35E") d35eWizard(casterData);
+  if (system === "D35E") d35eCaster(casterData, "wizard", "int", 17);
   casterData.items = [...((casterData.items as Data[] | undefined) ?? []), ...casterSpells(system)];
   const caster = world.addActor(casterData, { owners: [BOB] });
-  const hero = world.addActor(actorJson(system, files.hero), { owners: [ALICE] });
+  const hero = world.addActor(actorJson(system, files.hero), { owners: [ALICE], ...(options.hero ? { overrides: options.hero } : {}) });
+  const cleric = options.cleric ? world.addActor(clericData(system), { id: "clericActor00001", owners: [BOB] }) : undefined;
   const goblinCount = 2 + (options.extraGoblins ?? 0);
   const goblins = options.unlinkedGoblins
     ? [world.addActor(actorJson(system, files.goblin), { ownership: { default: 0 } })]
@@ -176,7 +203,13 @@ export async function setupTable(system: SystemName, options: TableOptions = {})
     heroToken: heroToken._id,
     goblinIds: goblins.map((g) => g._id),
     goblinTokens: goblinTokens.map((t) => t._id),
+    ...(cleric ? { clericId: cleric._id } : {}),
     uuid,
+    actorUuid: (tokenId) => {
+      const token = scene.tokens.find((t) => t._id === tokenId);
+      if (!token?.actorId) throw new Error(`token ${tokenId} has no actor`);
+      return token.actorLink ? `Actor.${token.actorId}` : `${uuid(tokenId)}.Actor.${token.actorId}`;
+    },
     cast: async (spell, targets) => {
       const data = system === "pf1" ? pf1Cast(table, spell, targets) : d35eCast(table, spell, targets);
       const created = await bob.run(() => ChatMessage.create(data));
@@ -187,29 +220,39 @@ export async function setupTable(system: SystemName, options: TableOptions = {})
   return table;
 }
 
+/** Each spell's message in data/messages (same order in both systems' files) and who casts it. */
+function castOf(table: Table, spell: SpellName): { index: number; casterId: string; itemId: string } {
+  if (spell === "Fireball") return { index: 0, casterId: table.casterId, itemId: "fireballItem0001" };
+  if (spell === "Hold Person") return { index: 1, casterId: table.casterId, itemId: "holdPersonItem01" };
+  if (!table.clericId) throw new Error("Cure Light Wounds needs the cleric: setupTable(system, { cleric: true })");
+  return { index: 2, casterId: table.clericId, itemId: CURE_LIGHT_WOUNDS[table.system] };
+}
+
 /** pf1's action-use message (data/messages/pf1-spell-message.json) for this table's caster and targets. */
-function pf1Cast(table: Table, spell: "Fireball" | "Hold Person", targets: string[]): Data {
-  const data = clone(message("pf1-spell-message", spell === "Fireball" ? 0 : 1)) as Data & { flags: { pf1: { metadata: Data } } };
-  const itemId = spell === "Fireball" ? "fireballItem0001" : "holdPersonItem01";
+function pf1Cast(table: Table, spell: SpellName, targets: string[]): Data {
+  const { index, casterId, itemId } = castOf(table, spell);
+  const data = clone(message("pf1-spell-message", index)) as Data & { flags: { pf1: { metadata: Data } } };
   const metadata = data.flags.pf1.metadata;
-  metadata.actor = `Actor.${table.casterId}`;
+  metadata.actor = `Actor.${casterId}`;
   metadata.item = itemId;
-  metadata.action = `${itemId.slice(0, 12)}act0`;
+  // Cure Light Wounds keeps the acolyte's own action id, which its message already names.
+  if (spell !== "Cure Light Wounds") metadata.action = `${itemId.slice(0, 12)}act0`;
   metadata.targets = targets.map((id) => table.uuid(id));
-  data.speaker = { scene: table.sceneId, actor: table.casterId, token: table.casterTokenId, alias: "Ezren" };
+  data.speaker = { scene: table.sceneId, actor: casterId, token: casterId === table.casterId ? table.casterTokenId : null, alias: "Ezren" };
   delete data._id;
   return data;
 }
 
 /** D35E's spell-use message (data/messages/d35e-spell-message.json) for this table's caster and targets. */
-function d35eCast(table: Table, spell: "Fireball" | "Hold Person", targets: string[]): Data {
-  const data = clone(message("d35e-spell-message", spell === "Fireball" ? 0 : 1)) as Data & { flags: { D35E: { chatTemplateData: Data } } };
+function d35eCast(table: Table, spell: SpellName, targets: string[]): Data {
+  const { index, casterId, itemId } = castOf(table, spell);
+  const data = clone(message("d35e-spell-message", index)) as Data & { flags: { D35E: { chatTemplateData: Data } } };
   const ctd = data.flags.D35E.chatTemplateData;
-  (ctd.actor as Data)._id = table.casterId;
-  (ctd.item as Data)._id = spell === "Fireball" ? "fireballItem0001" : "holdPersonItem01";
+  (ctd.actor as Data)._id = casterId;
+  (ctd.item as Data)._id = itemId;
   ctd.targets = targets.map((id) => ({ id, name: "target", img: "" }));
   ctd.tokenId = null;
-  data.speaker = { scene: table.sceneId, actor: table.casterId, token: table.casterTokenId, alias: "Mialee" };
+  data.speaker = { scene: table.sceneId, actor: casterId, token: casterId === table.casterId ? table.casterTokenId : null, alias: "Mialee" };
   delete data._id;
   return data;
 }

@@ -5,7 +5,7 @@ import { escapeHTML, getProperty, str, type Data } from "./utils";
 /**
  * Dice with FIXED results. Every die result comes from the world's queue (`world.dice.push(20, 1, 15)`);
  * an empty queue throws, so no test ever rolls randomly. Formulas: dice `NdX` (with `kh`/`kl` keep
- * modifiers), numbers, `@data` references, `[flavor]`, and the operators + - * / (no parentheses).
+ * modifiers), numbers, `@data` references, `[flavor]`, the operators + - * / and parentheses.
  */
 export class FixedDice {
   private readonly queue: number[] = [];
@@ -106,6 +106,11 @@ export abstract class RollTerm {
         });
         die.results = ((data.results as DieResult[] | undefined) ?? []).map((r) => ({ ...r }));
         term = die;
+        break;
+      }
+      case "ParentheticalTerm": {
+        const roll = typeof data.roll === "object" && data.roll !== null ? Roll.fromData(data.roll as Data) : undefined;
+        term = new ParentheticalTerm({ terms: roll?.terms ?? parseFormula(str(data.term)), options });
         break;
       }
       default:
@@ -224,6 +229,58 @@ export class OperatorTerm extends RollTerm {
   }
 }
 
+/**
+ * A parenthesised expression, `(-2)` or `(1d4 + 1)`: evaluated on its own, its total counts as one value,
+ * and its dice are the roll's dice too (Foundry's ParentheticalTerm).
+ */
+export class ParentheticalTerm extends RollTerm {
+  terms: RollTerm[];
+
+  constructor({ terms, options = {} }: { terms: RollTerm[]; options?: Data }) {
+    super();
+    this.terms = terms;
+    this.options = options;
+  }
+
+  /** The inner expression, without the parentheses (Foundry's `term`). */
+  get term(): string {
+    return this.terms.map((t) => t.formula).join("").replace(/\s+/g, " ").trim();
+  }
+
+  get expression(): string {
+    return `(${this.term})`;
+  }
+
+  get dice(): Die[] {
+    return diceOf(this.terms);
+  }
+
+  get total(): number | undefined {
+    return this.evaluated ? computeTotal(this.terms) : undefined;
+  }
+
+  override evaluate(): this {
+    for (const term of this.terms) term.evaluate();
+    this.evaluated = true;
+    return this;
+  }
+
+  toJSON(): Data {
+    return {
+      class: "ParentheticalTerm",
+      options: this.options,
+      evaluated: this.evaluated,
+      term: this.term,
+      roll: { class: "Roll", options: {}, dice: [], formula: this.term, terms: this.terms.map((t) => t.toJSON()), total: this.total, evaluated: this.evaluated },
+    };
+  }
+}
+
+/** Every die of some terms, those inside parentheses included, in formula order. */
+function diceOf(terms: readonly RollTerm[]): Die[] {
+  return terms.flatMap((t) => (t instanceof Die ? [t] : t instanceof ParentheticalTerm ? t.dice : []));
+}
+
 /** A term the harness does not evaluate (only met when rebuilding foreign roll JSON). */
 export class StringTerm extends RollTerm {
   term: string;
@@ -247,19 +304,36 @@ export class StringTerm extends RollTerm {
   }
 }
 
-const TOKEN = /\s*(?:(\d*)d(\d+)((?:k[hl]\d*)*)|(\d+(?:\.\d+)?)|([+\-*/]))(?:\[([^\]]*)\])?/y;
+const TOKEN = /\s*(?:(\d*)d(\d+)((?:k[hl]\d*)*)|(\d+(?:\.\d+)?)|([+\-*/])|(\())(?:\[([^\]]*)\])?/y;
+
+/** The index just past the parenthesis that closes the one at `open`. */
+function closingParenthesis(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")" && --depth === 0) return i + 1;
+  }
+  throw new Error(`The harness Roll cannot parse "${text}": a parenthesis is not closed.`);
+}
 
 function parseFormula(formula: string): RollTerm[] {
   const terms: RollTerm[] = [];
-  TOKEN.lastIndex = 0;
   let rest = formula.trim();
   while (rest.length) {
     TOKEN.lastIndex = 0;
     const m = TOKEN.exec(rest);
     if (!m || m[0].trim() === "") {
-      throw new Error(`The harness Roll cannot parse "${formula}" (supported: NdX, numbers, @data, [flavor], + - * /).`);
+      throw new Error(`The harness Roll cannot parse "${formula}" (supported: NdX, numbers, @data, [flavor], + - * /, parentheses).`);
     }
-    const options: Data = m[6] !== undefined ? { flavor: m[6] } : {};
+    if (m[6] !== undefined) {
+      const open = m[0].indexOf("(");
+      const end = closingParenthesis(rest, open);
+      const flavor = /^\[([^\]]*)\]/.exec(rest.slice(end));
+      terms.push(new ParentheticalTerm({ terms: parseFormula(rest.slice(open + 1, end - 1)), options: flavor ? { flavor: flavor[1] } : {} }));
+      rest = rest.slice(end + (flavor?.[0].length ?? 0)).trim();
+      continue;
+    }
+    const options: Data = m[7] !== undefined ? { flavor: m[7] } : {};
     if (m[2] !== undefined) {
       const mods = m[3] ? (m[3].match(/k[hl]\d*/g) ?? []) : [];
       terms.push(new Die({ number: m[1] ? Number(m[1]) : 1, faces: Number(m[2]), modifiers: mods, options }));
@@ -360,7 +434,7 @@ export class Roll {
   }
 
   get dice(): Die[] {
-    return this.terms.filter((t): t is Die => t instanceof Die);
+    return diceOf(this.terms);
   }
 
   get total(): number | undefined {

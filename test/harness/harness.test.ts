@@ -302,6 +302,16 @@ describe("dice", () => {
     expect(() => new Roll("1d4").evaluateSync()).toThrow(/cannot come from a d4/);
     await expect(t.gm.run(() => new Roll("1d20").evaluate())).rejects.toThrow(/Fixed dice exhausted/);
   });
+
+  it("evaluates parentheses as one value, and finds the dice inside them", async () => {
+    t.world.dice.push(12, 3);
+    const roll = await t.gm.run(() => new Roll("1d20 + @save + (-30) - (1d4 + 1) * 2", { save: 2 }).evaluate());
+    expect(roll.total).toBe(12 + 2 - 30 - (3 + 1) * 2);
+    expect(roll.dice.map((d) => d.total)).toEqual([12, 3]);
+    const copy = Roll.fromJSON(JSON.stringify(roll.toJSON()));
+    expect(copy.total).toBe(roll.total);
+    expect(copy.dice.map((d) => d.total)).toEqual([12, 3]);
+  });
 });
 
 describe("settings", () => {

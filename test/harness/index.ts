@@ -3,7 +3,7 @@ import { ApplicationV2, HandlebarsApplicationMixin } from "./applications";
 import { Collection } from "./collection";
 import { CONST } from "./constants";
 import { DialogV2 } from "./dialogs";
-import { Die, NumericTerm, OperatorTerm, Roll, RollTerm, setFallbackDice } from "./dice";
+import { Die, NumericTerm, OperatorTerm, ParentheticalTerm, Roll, RollTerm, setFallbackDice } from "./dice";
 import { Actor, Item } from "./documents/actor";
 import { ClientDocument } from "./documents/base";
 import { ChatMessage } from "./documents/chatMessage";
@@ -22,7 +22,7 @@ export const foundryNamespace = {
   CONST,
   abstract: { Document: ClientDocument },
   documents: { Actor, Item, ChatMessage, User, Scene, TokenDocument },
-  dice: { Roll, terms: { RollTerm, Die, NumericTerm, OperatorTerm } },
+  dice: { Roll, terms: { RollTerm, Die, NumericTerm, OperatorTerm, ParentheticalTerm } },
   applications: {
     api: { DialogV2, ApplicationV2, HandlebarsApplicationMixin },
     handlebars: { renderTemplate, loadTemplates },
