@@ -2,6 +2,7 @@ import { MODULE_ID } from "../constants";
 import type { SaveEffect, SaveKind } from "../rules/saveLine";
 import type { SaveReport } from "../workflow/transitions";
 import { adapterFor } from "../systems/index";
+import { moduleCards } from "./cards";
 import { clientState } from "./clientState";
 import { actorData, creatureFromUuid } from "./documents";
 import { t } from "./i18n";
@@ -15,6 +16,8 @@ export const PROMPT_QUERY = `${MODULE_ID}.promptSave`;
 /** What the acting GM sends a target's owner: only what that owner may know (the DC per the visibility setting). */
 export interface PromptRequest {
   sessionId: string;
+  /** The public card, which tells this client whether the save is still awaited. */
+  publicCardId: string;
   spell: { name: string; img?: string };
   save: SaveKind;
   effect: SaveEffect;
@@ -82,7 +85,7 @@ export async function promptAndReport(request: PromptRequest): Promise<number> {
   let answered = 0;
   for (const target of request.targets) {
     if (asking.has(target.id)) {
-      showNotice({ level: "info", key: "Refusal.alreadySaved" });
+      showNotice({ level: "info", key: "Refusal.promptOpen" });
       continue;
     }
     asking.add(target.id);
@@ -95,6 +98,14 @@ export async function promptAndReport(request: PromptRequest): Promise<number> {
   return answered;
 }
 
+/** What the public card, as this client received it, says of the target: still waiting, on an open card. */
+function stillAwaited(request: PromptRequest, targetId: string): boolean {
+  const message = game.messages.get(request.publicCardId);
+  const card = message ? moduleCards(message).card : undefined;
+  if (!card) return true;
+  return card.open && card.targets.some((t) => t.id === targetId && !t.done);
+}
+
 async function askOne(request: PromptRequest, target: PromptRequest["targets"][number]): Promise<boolean> {
   const creature = await creatureFromUuid(target.id);
   if (!creature?.actor.isOwner) {
@@ -103,6 +114,11 @@ async function askOne(request: PromptRequest, target: PromptRequest["targets"][n
   }
   const answer = await ask(request, target);
   if (!answer) return false;
+  // The GM may have taken the save over (or closed the card) while the prompt was open: nothing is rolled.
+  if (!stillAwaited(request, target.id)) {
+    showNotice({ level: "info", key: "Refusal.alreadySaved" });
+    return false;
+  }
   // The creature may have been deleted while the prompt was open: then nothing is rolled for it.
   const current = await creatureFromUuid(target.id);
   if (!current) {

@@ -1,6 +1,6 @@
 import { MODULE_ID } from "../constants";
 import { allSaved, findTarget, type SaveSession } from "../workflow/session";
-import { recordSave, WorkflowRefusal, type RefusalReason } from "../workflow/transitions";
+import { markGone, recordSave, WorkflowRefusal, type RefusalReason } from "../workflow/transitions";
 import { applyDamage } from "./damage";
 import { creatureFromUuid } from "./documents";
 import { flagsOf, moduleFlags, type ReportFlag } from "./flags";
@@ -49,15 +49,23 @@ export async function receiveReports(reports: readonly ReportFlag[], user: User.
       } catch (error) {
         if (!(error instanceof WorkflowRefusal)) throw error;
         refusals.push(error.reason);
+        // A creature deleted since the cast stops holding the session up.
+        if (error.reason === "gone") next = markGone(next, [report.targetId]);
       }
     }
     if (next === session) return { result: undefined };
-    if (setting("damageMode") === "automatic" && allSaved(next)) next = await applyDamage(next, next.targets.map((t) => t.id));
+    next = await applyIfAllSaved(next);
     return { session: next, result: next };
   });
   if (recorded === undefined && refusals.length === 0) refusals.push("closed");
   for (const reason of new Set(refusals)) await tellUser(user.id ?? undefined, { level: "warn", key: `Refusal.${reason}` });
   if (recorded) announceSaves(recorded, recordedIds);
+}
+
+/** Automatic damage mode: once no target waits any more, damage goes to the sheets in one batch. */
+export async function applyIfAllSaved(session: SaveSession): Promise<SaveSession> {
+  if (setting("damageMode") !== "automatic" || !allSaved(session)) return session;
+  return applyDamage(session, session.targets.map((t) => t.id));
 }
 
 async function recordOne(session: SaveSession, report: ReportFlag, user: User.Implementation): Promise<SaveSession> {

@@ -1,10 +1,10 @@
 import type { SaveSession, TargetState } from "../workflow/session";
-import type { RefusalReason, SaveReport } from "../workflow/transitions";
+import { markGone, type RefusalReason, type SaveReport } from "../workflow/transitions";
 import { creatureFromUuid } from "./documents";
 import type { ReportFlag } from "./flags";
 import { showNotice } from "./notices";
 import { PROMPT_QUERY, type PromptRequest } from "./prompt";
-import { receiveReports } from "./reports";
+import { applyIfAllSaved, receiveReports } from "./reports";
 import { rollSave } from "./saveRoll";
 import { safely } from "./safely";
 import { changeSession } from "./sessionQueue";
@@ -20,6 +20,7 @@ function answeringPlayer(target: TargetState): string | undefined {
 function promptFor(session: SaveSession, targets: readonly TargetState[]): PromptRequest {
   return {
     sessionId: session.id,
+    publicCardId: session.messages.public,
     spell: { name: session.spell.name, ...(session.spell.img ? { img: session.spell.img } : {}) },
     save: session.save,
     effect: session.spell.option.effect,
@@ -75,21 +76,24 @@ async function handOverToGM(sessionId: string, targetIds: readonly string[]): Pr
 
 /**
  * The GM rolls for these targets in one go (its NPCs, or players' creatures it took over), one card update
- * for all. A creature deleted since the cast is named to the GM and stays waiting.
+ * for all. A creature deleted since the cast is named to the GM and marked gone, so that the others go on.
  */
 export async function rollForGM(sessionId: string, targetIds: readonly string[]): Promise<void> {
   const reports: ReportFlag[] = [];
+  const gone: string[] = [];
   const session = await changeSession(sessionId, (s) => ({ result: s }));
   if (!session) return;
   for (const target of session.targets.filter((t) => targetIds.includes(t.id) && t.status === "waiting")) {
     const creature = await creatureFromUuid(target.actorUuid);
     if (!creature) {
       showNotice({ level: "warn", key: "Notice.CreatureGone", data: { name: target.name } });
+      gone.push(target.id);
       continue;
     }
     const report = await gmRoll(session, target, creature.actor);
     if (report) reports.push({ sessionId, targetId: target.id, report });
   }
+  if (gone.length > 0) await changeSession(sessionId, async (s) => ({ session: await applyIfAllSaved(markGone(s, gone)), result: true }));
   if (reports.length > 0) await receiveReports(reports, game.user);
 }
 

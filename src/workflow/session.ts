@@ -24,7 +24,8 @@ export interface TargetDamage {
   undone?: boolean;
 }
 
-export type TargetStatus = "waiting" | "rolled" | "waived";
+/** "gone": the creature was deleted before it saved; it no longer holds the session up. */
+export type TargetStatus = "waiting" | "rolled" | "waived" | "gone";
 
 /** One creature asked to save. `id` is the key used on cards and in reports. */
 export interface TargetState {

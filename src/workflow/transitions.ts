@@ -87,7 +87,7 @@ export function overrideDamage(session: SaveSession, targetId: string, amount: n
 /** The amount to apply to a target now: the GM's override, else the proposal; undefined when nothing is due. */
 export function amountDue(target: TargetState): number | undefined {
   const damage = target.damage;
-  if (target.status === "waiting" || !damage) return undefined;
+  if (target.status === "waiting" || target.status === "gone" || !damage) return undefined;
   if (damage.taken && !damage.undone) return undefined;
   return damage.override ?? damage.proposed ?? undefined;
 }
@@ -124,6 +124,14 @@ export function chooseOption(session: SaveSession, index: number): SaveSession {
   if (!option?.save) throw new RangeError(`chooseOption: no save option at ${index}`);
   if (session.targets.some((t) => t.status !== "waiting")) throw new WorkflowRefusal("alreadySaved");
   return { ...session, save: option.save, spell: { ...session.spell, option } };
+}
+
+/** Creatures deleted before they saved: they stop waiting, take nothing, and the others go on. */
+export function markGone(session: SaveSession, targetIds: readonly string[]): SaveSession {
+  return {
+    ...session,
+    targets: session.targets.map((t) => (targetIds.includes(t.id) && t.status === "waiting" ? { ...t, status: "gone" } : t)),
+  };
 }
 
 export function closeSession(session: SaveSession): SaveSession {

@@ -10,7 +10,7 @@ export interface TargetView {
   name: string;
   img?: string;
   done: boolean;
-  outcome?: "saved" | "failed" | "waived";
+  outcome?: "saved" | "failed" | "waived" | "gone";
   natural?: number;
   total?: number;
   /** Hit points taken (negative: healed), once applied and not undone. */
@@ -41,6 +41,7 @@ export interface OwnerCard {
 }
 
 function outcomeOf(target: TargetState): TargetView["outcome"] {
+  if (target.status === "gone") return "gone";
   const save = target.save;
   if (!save) return undefined;
   if (save.kind === "waived") return "waived";

@@ -29,7 +29,7 @@ describe.each<SystemName>(["pf1", "D35E"])("%s: who is there, and in which langu
   });
 
   describe("a creature deleted in the middle of the saves", () => {
-    it("a goblin deleted before the GM rolls the NPC saves: the GM is told, the other goblin rolls, nothing throws", async () => {
+    it("a goblin deleted before the GM rolls the NPC saves: the GM is told, it is marked gone, the other goblin rolls, nothing throws", async () => {
       const errors = vi.spyOn(console, "error");
       const table = await setupTable(system);
       const { world, gm } = table;
@@ -45,7 +45,8 @@ describe.each<SystemName>(["pf1", "D35E"])("%s: who is there, and in which langu
       expect(gm.notifications.map((n) => n.message)).toContain("Goblin 1 no longer exists: nothing was changed on it.");
       const targets = sessionOn(gm).targets;
       expect(targets.find((t) => t.id === second)?.save).toMatchObject({ kind: "rolled", natural: 4 });
-      expect(targets.find((t) => t.id === first)?.status).toBe("waiting");
+      expect(targets.find((t) => t.id === first)?.status).toBe("gone");
+      expect(await drawn(gm, cardId(gm, "session"))).toHaveProperty("textContent", expect.stringContaining("Gone"));
       expect(world.dice.remaining).toBe(0);
       // The cards still agree with the session, and applying what is due writes only to living creatures.
       await clickGmCard(gm, "applyAll");
@@ -54,6 +55,20 @@ describe.each<SystemName>(["pf1", "D35E"])("%s: who is there, and in which langu
       expect(applied[0]?.ids.sort()).toEqual([table.heroId, table.goblinIds[1]].sort());
       expect(await drawn(gm, cardId(gm, "session"))).toBeTruthy();
       expect(errors).not.toHaveBeenCalled();
+    });
+
+    it("with automatic damage, a deleted goblin does not hold the others' damage back", async () => {
+      const table = await setupTable(system, { settings: { damageMode: "automatic" } });
+      const { world, gm } = table;
+      answerPrompts(world, ALICE, "waive");
+      await table.cast("Fireball", [table.heroToken, ...table.goblinTokens]);
+      await world.deleteActor(table.goblinIds[0] ?? "");
+      world.resetWrites();
+      world.dice.push(4);
+      await clickGmCard(gm, "rollWaiting");
+      const applied = world.writeLog.filter((w) => w.documentName === "Actor" && w.action === "update");
+      expect(applied).toHaveLength(1);
+      expect(applied[0]?.ids.sort()).toEqual([table.heroId, table.goblinIds[1]].sort());
     });
 
     it("the hero deleted while Alice's prompt is open: her answer rolls nothing, she and then the GM are told", async () => {
@@ -142,6 +157,13 @@ describe.each<SystemName>(["pf1", "D35E"])("%s: who is there, and in which langu
       vi.advanceTimersByTime(30_000);
       await world.settle();
       expect(sessionOn(gm).targets[0]).toMatchObject({ status: "rolled", gmFallback: true, save: { natural: 9 } });
+
+      // Alice answers after all: her client sees on the public card that the save was made, and rolls nothing.
+      answerPrompts(world, ALICE, { roll: "" });
+      await world.settle();
+      expect(world.dice.drawn.map((d) => d.result)).toEqual([9]);
+      expect(alice.notifications.map((n) => n.message)).toContain("That save has already been made.");
+      expect(sessionOn(gm).targets[0]?.save).toMatchObject({ natural: 9 });
     });
   });
 });

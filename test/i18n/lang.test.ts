@@ -32,10 +32,10 @@ const FAMILIES: Record<string, readonly string[]> = {
   "D20SS.SaveRoll": ["fort", "ref", "will"],
   "D20SS.Effect": ["negates", "partial", "half", "disbelief", "none", "special"],
   "D20SS.OnSuccess": ["negates", "partial", "half", "disbelief", "none", "special"],
-  "D20SS.Status": ["waiting", "done", "saved", "failed", "waived"],
+  "D20SS.Status": ["waiting", "done", "saved", "failed", "waived", "gone"],
   "D20SS.DcTerm": ["base", "spellLevel", "ability", "item"],
   "D20SS.Ability": ["int", "wis", "cha"],
-  "D20SS.Refusal": ["closed", "unknownTarget", "alreadySaved", "notOwner", "notApplied", "alreadyApplied", "invalidReport", "gone"],
+  "D20SS.Refusal": ["closed", "unknownTarget", "alreadySaved", "notOwner", "notApplied", "alreadyApplied", "invalidReport", "gone", "promptOpen"],
   "D20SS.NoSession": ["noTargets", "unreadable"],
 };
 

@@ -5,6 +5,7 @@ import {
   chooseOption,
   closeSession,
   markApplied,
+  markGone,
   markUndone,
   overrideDamage,
   proposeDamage,
@@ -383,5 +384,21 @@ describe("chooseOption: the GM switches alternatives (R1–R8)", () => {
 
   it("an index with no option → RangeError", () => {
     expect(() => chooseOption(bladeBarrierSession(), 2)).toThrow(RangeError);
+  });
+});
+
+describe("markGone: a creature deleted before it saved", () => {
+  it("stops waiting, takes nothing, and lets the session finish", () => {
+    const session = recordAll(fireballSession(), { tordek: rolled(12, 15), lidda: rolled(9, 17) });
+    expect(allSaved(session)).toBe(false);
+    const next = markGone(session, ["goblin"]);
+    expect(target(next, "goblin").status).toBe("gone");
+    expect(amountDue(target(next, "goblin"))).toBeUndefined();
+    expect(allSaved(next)).toBe(true);
+  });
+
+  it("leaves a creature that has already saved as it was", () => {
+    const saved = recordSave(fireballSession(), "goblin", rolled(5, 6));
+    expect(target(markGone(saved, ["goblin"]), "goblin")).toEqual(target(saved, "goblin"));
   });
 });
