@@ -4,6 +4,8 @@ import type { OpenDialog, World } from "../harness";
 import type { SaveSession } from "../../src/workflow/session";
 import type { ModuleFlags } from "../../src/foundry/flags";
 import { cardsDrawn } from "../../src/foundry/render";
+import type { RequestSavesInput } from "../../src/api";
+import type { Table } from "./table";
 
 type Flagged = { id: string; flags: Record<string, unknown> };
 
@@ -93,4 +95,15 @@ export async function hurt(client: Client, actorUuid: string, amount: number): P
     );
   });
   await client.world.settle();
+}
+
+/** `game.modules.get("d20-spell-saves").api.requestSaves(input)`, as a macro on this client calls it. */
+export async function requestSaves(table: Table, client: Client, input: (t: Table) => RequestSavesInput): Promise<SaveSession | undefined> {
+  const session = await client.run(() => {
+    const api = game.modules.get("d20-spell-saves").api;
+    if (!api) throw new Error("the module is not active");
+    return api.requestSaves(input(table));
+  });
+  await table.world.settle();
+  return session;
 }

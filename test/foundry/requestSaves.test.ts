@@ -1,21 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import type { Client } from "../harness";
 import type { RequestSavesInput } from "../../src/api";
-import type { SaveSession } from "../../src/workflow/session";
-import { cardsOf, promptsOn, sessionOn } from "./cards";
+import { cardsOf, promptsOn, requestSaves, sessionOn } from "./cards";
 import { ALICE, BOB, GM, setupTable, type SystemName, type Table } from "./table";
-
-/** `game.modules.get("d20-spell-saves").api.requestSaves(input)`, as a macro on this client calls it. */
-async function requestSaves(table: Table, client: Client, input: (t: Table) => RequestSavesInput): Promise<SaveSession | undefined> {
-  const session = await client.run(() => {
-    const api = game.modules.get("d20-spell-saves").api;
-    if (!api) throw new Error("the module is not active");
-    return api.requestSaves(input(table));
-  });
-  await table.world.settle();
-  return session;
-}
 
 /** The wizard's Fireball at the hero and the goblins, named by uuids and ids as a macro would. */
 const wizardFireball = (t: Table): RequestSavesInput => ({

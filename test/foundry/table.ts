@@ -137,7 +137,7 @@ function d35eCaster(source: Data, className: string, ability: "int" | "wis", sco
 }
 
 /** The cleric's Cure Light Wounds: pf1's acolyte has it; D35E's is the item its spell-use message embeds. */
-const CURE_LIGHT_WOUNDS = { pf1: "2t2IIlKruMUuVOoW", D35E: "THo9zuxv5QcF77op" } as const;
+export const CURE_LIGHT_WOUNDS = { pf1: "2t2IIlKruMUuVOoW", D35E: "THo9zuxv5QcF77op" } as const;
 
 /** Bob's cleric: pf1's acolyte (a cleric with a wisdom book); D35E's Derro made a cleric with Wis 15 (+2). */
 function clericData(system: SystemName): Data {
