@@ -17,7 +17,7 @@ describe.each<SystemName>(["pf1", "D35E"])("%s: R9, the spell level is the casti
 
     // The same spellbook, now a ranger's (SRD: Cure Light Wounds is Rgr 2).
     await table.gm.run(async () => {
-      const cleric = game.actors.get(clericId);
+      const cleric: Actor.Implementation | undefined = game.actors.get(clericId);
       if (!cleric) throw new Error("no cleric");
       await cleric.update({ "system.attributes.spells.spellbooks.primary.class": "ranger" } as never);
     });
