@@ -16,11 +16,7 @@ describe.each<SystemName>(["pf1", "D35E"])("%s: R9, the spell level is the casti
     expect(asCleric?.dc.value).toBe(10 + 1 + wis);
 
     // The same spellbook, now a ranger's (SRD: Cure Light Wounds is Rgr 2).
-    await table.gm.run(async () => {
-      const cleric: Actor.Implementation | undefined = game.actors.get(clericId);
-      if (!cleric) throw new Error("no cleric");
-      await cleric.update({ "system.attributes.spells.spellbooks.primary.class": "ranger" } as never);
-    });
+    await table.gm.game.actors.get(clericId)?.update({ "system.attributes.spells.spellbooks.primary.class": "ranger" });
     const asRanger = await cast();
     expect(asRanger?.spell.level).toBe(2);
     expect(asRanger?.dc.value).toBe(10 + 2 + wis);
