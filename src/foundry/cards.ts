@@ -37,11 +37,16 @@ export async function postSession(session: SaveSession): Promise<void> {
   await ChatMessage.implementation.createDocuments(cards, { keepId: true });
 }
 
-/** Writes the session's new state to all its cards in one request. */
+/**
+ * Writes the session's new state to all its cards in one request. The flags are replaced, not merged
+ * (`recursive: false`): a key the new state no longer has (a chained save of the alternative the GM left)
+ * must not linger. The module's cards hold no other flags.
+ */
 export async function storeSession(session: SaveSession): Promise<void> {
-  const cards = await cardsOf(session);
+  // A card someone deleted is not written again; the others (the GM card first) keep the session going.
+  const cards = (await cardsOf(session)).filter((card) => game.messages.has(card._id));
   const updates = cards.map(({ _id, content, flags }) => ({ _id, content, flags }));
-  await ChatMessage.implementation.updateDocuments(updates);
+  await ChatMessage.implementation.updateDocuments(updates, { diff: false, recursive: false });
 }
 
 /**

@@ -3,13 +3,13 @@ import type { CastMessage, SpellData, SystemAdapter } from "../systems/adapter";
 import { adapterFor } from "../systems/index";
 import { createSession, type TargetInput } from "../workflow/createSession";
 import type { SaveSession } from "../workflow/session";
-import { newSessionMessages, postSession } from "./cards";
+import { moduleCards, newSessionMessages, postSession } from "./cards";
 import { actorData, asUuid, creatureFromUuid, itemData } from "./documents";
 import { clientState } from "./clientState";
 import { moduleFlags } from "./flags";
 import { tellUser } from "./notices";
 import { requestSaves } from "./requests";
-import { isActingGM, playerOwnerIds } from "./users";
+import { isActingGM, mayActFor, playerOwnerIds } from "./users";
 
 function castTargets(cast: CastMessage): string[] {
   if (cast.targetTokenUuids.length > 0) return cast.targetTokenUuids;
@@ -35,35 +35,66 @@ export async function onCastMessage(message: ChatMessage.Implementation, userId:
   }
   const listed = castTargets(cast);
   if (listed.length === 0 && userId === game.user.id) {
-    if (isActingGM()) await startFromCast(adapter, message, cast, myTargets());
-    else await message.setFlag(MODULE_ID, "castTargets", myTargets());
+    const mine = myTargets();
+    if (mine.length === 0) await tellUser(undefined, { level: "info", key: "NoSession.noTargets", data: { spell: cast.spellName } });
+    else if (isActingGM()) await startFromCast(adapter, message, cast, mine, userId);
+    else await message.setFlag(MODULE_ID, "castTargets", mine);
     return;
   }
-  if (listed.length > 0 && isActingGM()) await startFromCast(adapter, message, cast, listed);
+  if (listed.length > 0 && isActingGM()) await startFromCast(adapter, message, cast, listed, userId);
 }
 
-/** updateChatMessage: the caster's client has named its targets. */
-export async function onCastTargets(message: ChatMessage.Implementation): Promise<void> {
+/**
+ * updateChatMessage: the caster's client has named its targets. Only the cast's author may name them,
+ * and only for a cast whose message lists none.
+ */
+export async function onCastTargets(message: ChatMessage.Implementation, userId: string): Promise<void> {
   const targets = moduleFlags(message).castTargets;
   const adapter = adapterFor(game.system.id);
   const cast = adapter?.readCast(message.toObject() as never);
   if (!targets || !adapter || !cast || !isActingGM()) return;
-  await startFromCast(adapter, message, cast, targets);
+  if (userId !== message.author?.id || castTargets(cast).length > 0 || !Array.isArray(targets)) return;
+  await startFromCast(adapter, message, cast, targets.filter((t): t is string => typeof t === "string"), userId);
 }
 
-async function startFromCast(adapter: SystemAdapter, message: ChatMessage.Implementation, cast: CastMessage, targetUuids: readonly string[]): Promise<void> {
+/** A session already started from this cast message (its GM card names it): after a reload too. */
+function sessionOfCast(castId: string): boolean {
+  return game.messages.contents.some((m) => moduleCards(m).session?.castMessageId === castId);
+}
+
+async function startFromCast(
+  adapter: SystemAdapter,
+  message: ChatMessage.Implementation,
+  cast: CastMessage,
+  targetUuids: readonly string[],
+  authorId: string,
+): Promise<void> {
   const castId = message.id ?? "";
-  // A cast message is taken up once, whatever hooks fire again.
+  // A cast message is taken up once, whatever hooks fire again, and after the GM's client reloads.
   const started = clientState().startedCasts;
-  if (started.has(castId)) return;
+  if (started.has(castId) || sessionOfCast(castId)) return;
   started.add(castId);
   const caster = await casterOf(cast);
+  const author = game.users.get(authorId);
   const item = caster?.items.get(cast.spellItemId);
+  // The message's author (attested by Foundry) must be able to cast as that creature: flags prove nothing.
+  if (!author || (caster ? !mayActFor(author, caster) : !author.isGM)) {
+    await tellUser(authorId, { level: "warn", key: "Refusal.notOwner" });
+    return;
+  }
+  // Only a GM's message may stand for a spell its caster no longer has.
+  if (!item && !author.isGM) {
+    await tellUser(authorId, { level: "warn", key: "Notice.NoSpell", data: { name: caster?.name ?? cast.spellName } });
+    return;
+  }
   const spell: SpellData = item ? adapter.readSpell(itemData(item), cast.actionId) : spellFromMessage(cast);
+  // The name the table saw speak: the system's speaker, else the token's or the actor's (R13: a disguised
+  // caster is not unmasked by the module's cards).
+  const casterName = message.speaker.alias || (caster?.token?.name ?? caster?.name ?? "");
   await startSession({
     adapter,
     castMessageId: castId,
-    caster: { name: caster?.name ?? message.speaker.alias ?? "", ...(caster ? { actorUuid: caster.uuid } : {}), userId: message.author?.id ?? "" },
+    caster: { name: casterName, ...(caster ? { actorUuid: caster.uuid } : {}), userId: authorId },
     casterActor: caster,
     spell: { ...spell, ...(item ? { img: item.img ?? undefined, itemUuid: item.uuid } : {}) },
     cast,
@@ -130,7 +161,8 @@ export async function startSession(input: StartInput): Promise<SaveSession | und
   }
   if (!Hooks.call(`${MODULE_ID}.preRequestSaves`, session)) return undefined;
   await postSession(session);
-  await requestSaves(session);
+  // A line with alternatives waits for the GM to pick one: nobody rolls against a save that is then dropped.
+  if (!session.choosing) await requestSaves(session);
   return session;
 }
 
@@ -155,6 +187,7 @@ async function targetsOf(adapter: SystemAdapter, uuids: readonly string[]): Prom
       actorUuid: creature.actor.uuid,
       saveBonuses: { fort: adapter.saveBonus(data, "fort"), ref: adapter.saveBonus(data, "ref"), will: adapter.saveBonus(data, "will") },
       ...(evasion ? { evasion } : {}),
+      ...(creature.token?.hidden ? { hidden: true } : {}),
       ownerIds: playerOwnerIds(creature.actor),
     });
   }

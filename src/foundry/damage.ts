@@ -3,7 +3,7 @@ import { giveBack, heal, takeDamage } from "../workflow/hitPoints";
 import type { HpTaken, SaveSession } from "../workflow/session";
 import { amountDue, markApplied, markUndone } from "../workflow/transitions";
 import { readHitPoints, writeHitPoints, type HpChange } from "./hitPointWrites";
-import { t } from "./i18n";
+import { showNotice } from "./notices";
 
 /** R2/R4: what the GM approved (or the automatic mode) goes to the sheets, all targets in one batch. */
 export async function applyDamage(session: SaveSession, targetIds: readonly string[]): Promise<SaveSession> {
@@ -19,9 +19,13 @@ export async function applyDamage(session: SaveSession, targetIds: readonly stri
   });
   if (changes.length === 0) return session;
   if (!Hooks.call(`${MODULE_ID}.preApplyDamage`, session, changes)) return session;
-  await writeHitPoints(changes, new Map(found.map((f) => [f.targetId, f.creature])));
-  const applied = markApplied(session, new Map(changes.map((c) => [c.targetId, c.taken])));
-  Hooks.callAll(`${MODULE_ID}.damageApplied`, applied, changes);
+  const { written, failed } = await writeHitPoints(changes, new Map(found.map((f) => [f.targetId, f.creature])));
+  for (const id of failed) showNotice({ level: "warn", key: "Notice.HpWriteFailed", data: { name: nameOf(session, id) } });
+  // Only what reached the sheets is marked applied: Apply stays offered for the others, and never deals twice.
+  const done = changes.filter((c) => written.includes(c.targetId));
+  if (done.length === 0) return session;
+  const applied = markApplied(session, new Map(done.map((c) => [c.targetId, c.taken])));
+  Hooks.callAll(`${MODULE_ID}.damageApplied`, applied, done);
   return applied;
 }
 
@@ -35,13 +39,16 @@ export async function undoDamage(session: SaveSession, targetIds: readonly strin
     return taken ? [{ targetId, actorUuid: creature.actor.uuid, next: giveBack(hp, taken), taken }] : [];
   });
   if (changes.length === 0) return session;
-  await writeHitPoints(changes, new Map(found.map((f) => [f.targetId, f.creature])));
-  return markUndone(session, changes.map((c) => c.targetId));
+  const { written, failed } = await writeHitPoints(changes, new Map(found.map((f) => [f.targetId, f.creature])));
+  for (const id of failed) showNotice({ level: "warn", key: "Notice.HpUndoFailed", data: { name: nameOf(session, id) } });
+  // A creature whose hit points could not be given back still shows what it took, so Undo stays offered.
+  return written.length > 0 ? markUndone(session, written) : session;
+}
+
+function nameOf(session: SaveSession, id: string): string {
+  return session.targets.find((target) => target.id === id)?.name ?? id;
 }
 
 function warnGone(session: SaveSession, gone: readonly string[]): void {
-  for (const id of gone) {
-    const name = session.targets.find((target) => target.id === id)?.name ?? id;
-    ui.notifications?.warn(t("Notice.CreatureGone", { name }));
-  }
+  for (const id of gone) showNotice({ level: "warn", key: "Notice.CreatureGone", data: { name: nameOf(session, id) } });
 }

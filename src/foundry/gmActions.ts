@@ -1,17 +1,17 @@
 import type { SaveSession } from "../workflow/session";
-import { amountDue, chooseOption, closeSession, overrideDamage, WorkflowRefusal } from "../workflow/transitions";
+import { amountDue, chooseOption, closeSession, confirmOption, overrideDamage, WorkflowRefusal } from "../workflow/transitions";
 import { applyDamage, undoDamage } from "./damage";
 import { t } from "./i18n";
 import { showNotice } from "./notices";
 import { receiveReports } from "./reports";
-import { rollForGM } from "./requests";
+import { requestSaves, rollForGM } from "./requests";
 import { changeSession } from "./sessionQueue";
 import { isActingGM, isOnline } from "./users";
 
 /** The buttons of the GM card, by their data-action. */
-export type GmAction = "rollWaiting" | "roll" | "waive" | "apply" | "applyAll" | "undo" | "edit" | "option" | "close";
+export type GmAction = "rollWaiting" | "roll" | "waive" | "apply" | "applyAll" | "undo" | "edit" | "option" | "ask" | "close";
 
-export const GM_ACTIONS: readonly GmAction[] = ["rollWaiting", "roll", "waive", "apply", "applyAll", "undo", "edit", "option", "close"];
+export const GM_ACTIONS: readonly GmAction[] = ["rollWaiting", "roll", "waive", "apply", "applyAll", "undo", "edit", "option", "ask", "close"];
 
 type Change = (session: SaveSession) => SaveSession | Promise<SaveSession>;
 
@@ -19,9 +19,12 @@ function change(sessionId: string, fn: Change): Promise<unknown> {
   return changeSession(sessionId, async (session) => ({ session: await fn(session), result: true }));
 }
 
-/** Targets the GM rolls for with one click: those no connected player answers for. */
-function gmRolled(session: SaveSession): string[] {
-  return session.targets.filter((t) => t.status === "waiting" && (t.gmFallback || !t.ownerIds.some(isOnline))).map((t) => t.id);
+/**
+ * Targets the GM rolls for with one click ("Roll NPC saves"): those no connected player answers for. The
+ * GM card counts them with the same function, so its button shows only when a click would roll something.
+ */
+export function gmRolled(session: SaveSession, online: (userId: string) => boolean = isOnline): string[] {
+  return session.targets.filter((t) => t.status === "waiting" && (t.gmFallback || !t.ownerIds.some(online))).map((t) => t.id);
 }
 
 async function askAmount(current: number | undefined): Promise<number | undefined> {
@@ -78,6 +81,15 @@ async function dispatch(sessionId: string, action: GmAction, targetId: string, v
     case "option":
       await change(sessionId, (session) => chooseOption(session, Number(value)));
       return;
+    case "ask": {
+      // The GM settled on the save: the prompts go out now (R1–R8 alternatives).
+      const asked = await changeSession(sessionId, (session) => {
+        const next = confirmOption(session);
+        return { session: next, result: next };
+      });
+      if (asked) await requestSaves(asked);
+      return;
+    }
     case "close":
       await change(sessionId, closeSession);
       return;

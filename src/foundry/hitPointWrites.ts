@@ -28,25 +28,55 @@ export async function readHitPoints(
   return { found, gone };
 }
 
+/** Which targets' hit points reached the sheets, and which did not (their request was refused or failed). */
+export interface HpWriteOutcome {
+  written: string[];
+  failed: string[];
+}
+
 /**
  * Writes every change in as few requests as Foundry allows: one for all world actors, and one per
- * unlinked token (Foundry updates a synthetic actor only through its own token).
+ * unlinked token (Foundry updates a synthetic actor only through its own token). The requests are
+ * independent: one that fails (a token deleted meanwhile) leaves the others written, so each target is
+ * reported as written or failed and only what was written is recorded on the card.
  */
-export async function writeHitPoints(changes: readonly HpChange[], creatures: ReadonlyMap<string, Creature>): Promise<void> {
+export async function writeHitPoints(changes: readonly HpChange[], creatures: ReadonlyMap<string, Creature>): Promise<HpWriteOutcome> {
   const adapter = adapterFor(game.system.id);
-  if (!adapter || changes.length === 0) return;
-  const world: Record<string, unknown>[] = [];
-  const byToken = new Map<TokenDocument.Implementation, Record<string, unknown>[]>();
+  if (!adapter) return { written: [], failed: changes.map((c) => c.targetId) };
+  const world: { targetIds: string[]; updates: Record<string, unknown>[] } = { targetIds: [], updates: [] };
+  const byToken = new Map<TokenDocument.Implementation, { targetIds: string[]; updates: Record<string, unknown>[] }>();
+  const failed: string[] = [];
   for (const change of changes) {
     const creature = creatures.get(change.targetId);
-    if (!creature) continue;
+    if (!creature) {
+      failed.push(change.targetId);
+      continue;
+    }
     const update = { _id: creature.actor.id, ...adapter.hitPointsUpdate(actorData(creature.actor), change.next) };
     const token = creature.actor.isToken ? creature.token ?? creature.actor.token : null;
-    if (!token) world.push(update);
-    else byToken.set(token, [...(byToken.get(token) ?? []), update]);
+    const batch = token ? byToken.get(token) ?? { targetIds: [], updates: [] } : world;
+    batch.targetIds.push(change.targetId);
+    batch.updates.push(update);
+    if (token) byToken.set(token, batch);
   }
-  const writes: Promise<unknown>[] = [];
-  if (world.length > 0) writes.push(Actor.implementation.updateDocuments(world));
-  for (const [token, updates] of byToken) writes.push(Actor.implementation.updateDocuments(updates, { parent: token }));
-  await Promise.all(writes);
+  // All requests leave at once; an error thrown while sending one counts as that request's failure.
+  const send = async (write: () => Promise<unknown>) => write();
+  const requests: { targetIds: string[]; write: Promise<unknown> }[] = [];
+  if (world.updates.length > 0) {
+    requests.push({ targetIds: world.targetIds, write: send(() => Actor.implementation.updateDocuments(world.updates)) });
+  }
+  for (const [token, batch] of byToken) {
+    requests.push({ targetIds: batch.targetIds, write: send(() => Actor.implementation.updateDocuments(batch.updates, { parent: token })) });
+  }
+  const results = await Promise.allSettled(requests.map((r) => r.write));
+  const written: string[] = [];
+  results.forEach((result, i) => {
+    const targetIds = requests[i]?.targetIds ?? [];
+    if (result.status === "fulfilled") written.push(...targetIds);
+    else {
+      console.error("d20-spell-saves | a hit point write failed:", result.reason);
+      failed.push(...targetIds);
+    }
+  });
+  return { written, failed };
 }

@@ -1,12 +1,53 @@
 import { DC_TERM, type DcTerm } from "../rules/dc";
+import { SYSTEM_DC_TERM } from "../systems/adapter";
+import { SESSION_DC_TERM } from "../workflow/createSession";
 import type { SaveEffect, SaveKind, SaveOption } from "../rules/saveLine";
 import type { SaveSession, TargetState } from "../workflow/session";
 import { amountDue } from "../workflow/transitions";
 import { fullTargetView, type OwnerCard, type PublicCard, type TargetView } from "../workflow/views";
+import { gmRolled } from "./gmActions";
 
 /** What the templates receive: data plus the lang keys of every word (templates localise them). */
 
-const BUILT_IN_TERMS: ReadonlySet<string> = new Set([...Object.values(DC_TERM), "item"]);
+const BUILT_IN_TERMS: ReadonlySet<string> = new Set<string>([
+  ...Object.values(DC_TERM),
+  ...Object.values(SESSION_DC_TERM),
+  SYSTEM_DC_TERM.dcFormula,
+  SYSTEM_DC_TERM.spellDC,
+]);
+
+/** Abilities with a lang key (`D20SS.Ability.*`); a homebrew ability shows its own id. */
+const ABILITIES: ReadonlySet<string> = new Set(["str", "dex", "con", "int", "wis", "cha"]);
+
+/** Spell schools with a lang key (`D20SS.School.*`, pf1 and D35E ids); another school shows its own id. */
+const SCHOOLS: ReadonlySet<string> = new Set(["abj", "con", "div", "enc", "evo", "ill", "nec", "trs", "uni", "misc"]);
+
+/** Damage type ids of both systems (pf1 ids, D35E uids without their prefix) → their `D20SS.DamageType.*` key. */
+const DAMAGE_TYPES: ReadonlyMap<string, string> = new Map([
+  ["acid", "acid"],
+  ["cold", "cold"],
+  ["electric", "electricity"],
+  ["electricity", "electricity"],
+  ["elec", "electricity"],
+  ["fire", "fire"],
+  ["sonic", "sonic"],
+  ["force", "force"],
+  ["positive", "positive"],
+  ["negative", "negative"],
+  ["untyped", "untyped"],
+  ["bludgeoning", "bludgeoning"],
+  ["bludg", "bludgeoning"],
+  ["piercing", "piercing"],
+  ["slashing", "slashing"],
+  ["nonlethal", "nonlethal"],
+  ["healing", "healing"],
+]);
+
+/** A damage type as a lang key, or its raw id when the module has no word for it ("fire/divine"). */
+function damageTypeContext(type: string): { labelKey: string } | { label: string } {
+  const key = DAMAGE_TYPES.get(type.toLowerCase());
+  return key ? { labelKey: `D20SS.DamageType.${key}` } : { label: type };
+}
 
 function saveKey(save: SaveKind): string {
   return `D20SS.Save.${save}`;
@@ -21,7 +62,9 @@ function statusKey(view: TargetView): string {
 }
 
 function rowContext(view: TargetView) {
-  return { ...view, statusKey: statusKey(view), status: view.outcome ?? (view.done ? "done" : "waiting") };
+  // Healing is recorded as negative hit points taken: the card shows "+4 hp".
+  const healed = view.applied !== undefined && view.applied < 0 ? -view.applied : undefined;
+  return { ...view, statusKey: statusKey(view), status: view.outcome ?? (view.done ? "done" : "waiting"), healed };
 }
 
 function optionContext(option: SaveOption, index: number, chosen: SaveOption) {
@@ -34,15 +77,27 @@ function optionContext(option: SaveOption, index: number, chosen: SaveOption) {
   };
 }
 
-/** A DC term as "3 (level)" or "3 (Int)": built-in labels are lang keys, system bonuses keep their own names. */
-function termContext(term: DcTerm) {
-  if (term.label.startsWith("ability.")) return { value: term.value, labelKey: `D20SS.Ability.${term.label.slice("ability.".length)}` };
-  return BUILT_IN_TERMS.has(term.label) ? { value: term.value, labelKey: `D20SS.DcTerm.${term.label}` } : { value: term.value, label: term.label };
+/**
+ * A DC term as "3 (level)", "3 (Int)" or "1 (school DC bonus (Evocation))": machine labels become lang keys
+ * (a school bonus also names its school, `schoolKey` or the raw `school` id), while bonuses named after the
+ * user's own data (a feat: "Spell Focus") keep their names.
+ */
+function termContext(term: DcTerm): { value: number; labelKey?: string; label?: string; schoolKey?: string; school?: string } {
+  const { value, label } = term;
+  const ability = label.startsWith(`${DC_TERM.ability}.`) ? label.slice(DC_TERM.ability.length + 1) : undefined;
+  if (ability !== undefined) return ABILITIES.has(ability) ? { value, labelKey: `D20SS.Ability.${ability}` } : { value, label: ability };
+  const school = label.startsWith(`${SYSTEM_DC_TERM.schoolDC}.`) ? label.slice(SYSTEM_DC_TERM.schoolDC.length + 1) : undefined;
+  if (school !== undefined) {
+    const labelKey = `D20SS.DcTerm.${SYSTEM_DC_TERM.schoolDC}`;
+    return SCHOOLS.has(school) ? { value, labelKey, schoolKey: `D20SS.School.${school}` } : { value, labelKey, school };
+  }
+  return BUILT_IN_TERMS.has(label) ? { value, labelKey: `D20SS.DcTerm.${label}` } : { value, label };
 }
 
 export function publicCardContext(card: PublicCard) {
   return {
     kind: "public",
+    choosing: card.choosing,
     sessionId: card.sessionId,
     spell: card.spell,
     saveKey: saveKey(card.save),
@@ -57,6 +112,7 @@ export function publicCardContext(card: PublicCard) {
 export function ownerCardContext(card: OwnerCard) {
   return {
     kind: "owner",
+    choosing: card.choosing,
     owner: true,
     sessionId: card.sessionId,
     spell: card.spell,
@@ -104,15 +160,22 @@ export function gmCardContext(session: SaveSession) {
     dc: session.dc.value,
     terms: session.dc.terms.map(termContext),
     printedDC: session.dc.printed !== undefined && session.dc.printed !== session.dc.value ? session.dc.printed : undefined,
+    dcFormula: session.dc.formula,
     options: session.spell.options.length > 1 ? session.spell.options.map((o, i) => optionContext(o, i, session.spell.option)) : [],
     canChooseOption: session.open && waiting.length === session.targets.length,
+    choosing: session.open && session.choosing,
     damage: session.damage
-      ? { ...session.damage, typeLabel: session.damage.types.join(", "), labelKey: session.damage.healing ? "D20SS.Card.Healing" : "D20SS.Card.DamageRolled" }
+      ? {
+          ...session.damage,
+          typeLabels: [...new Map(session.damage.types.map((type) => [DAMAGE_TYPES.get(type.toLowerCase()) ?? type, damageTypeContext(type)])).values()],
+          labelKey: session.damage.healing ? "D20SS.Card.Healing" : "D20SS.Card.DamageRolled",
+        }
       : undefined,
     open: session.open,
     targets: session.targets.map((t) => gmRowContext(session, t)),
-    waitingCount: waiting.length,
-    canRollWaiting: session.open && waiting.length > 0,
+    // "Roll NPC saves (n)" counts what its click rolls: the targets no connected player answers for.
+    waitingCount: gmRolled(session).length,
+    canRollWaiting: session.open && gmRolled(session).length > 0,
     canApplyAll: session.open && dueCount > 0,
   };
 }

@@ -13,17 +13,47 @@ import { renderTemplate, TEMPLATES } from "./templates";
 
 export const PROMPT_QUERY = `${MODULE_ID}.promptSave`;
 
-/** What the acting GM sends a target's owner: only what that owner may know (the DC per the visibility setting). */
+/**
+ * What the acting GM sends a target's owner: which card and creatures, and the DC where owners may see it.
+ * A query's sender is not attested (DESIGN.md), so everything else the prompt shows — spell, save, effect,
+ * harmless — is read from the public card, which only a GM can have written.
+ */
 export interface PromptRequest {
   sessionId: string;
-  /** The public card, which tells this client whether the save is still awaited. */
+  publicCardId: string;
+  targetIds: string[];
+  dc?: number;
+}
+
+/** The prompt as this client may trust it: the GM-written public card, for the creatures asked about. */
+interface PromptFacts {
+  sessionId: string;
   publicCardId: string;
   spell: { name: string; img?: string };
   save: SaveKind;
   effect: SaveEffect;
   harmless: boolean;
+  aim: "area" | "targeted";
   dc?: number;
   targets: { id: string; name: string; img?: string }[];
+}
+
+function promptFacts(request: PromptRequest): PromptFacts | undefined {
+  const message = game.messages.get(request.publicCardId);
+  const card = message ? moduleCards(message).card : undefined;
+  if (card?.sessionId !== request.sessionId || card.choosing || !Array.isArray(request.targetIds)) return undefined;
+  const dc = typeof request.dc === "number" ? request.dc : card.dc;
+  return {
+    sessionId: card.sessionId,
+    publicCardId: request.publicCardId,
+    spell: card.spell,
+    save: card.save,
+    effect: card.effect,
+    harmless: card.harmless,
+    aim: card.aim,
+    ...(dc === undefined ? {} : { dc }),
+    targets: card.targets.filter((t) => request.targetIds.includes(t.id)).map((t) => ({ id: t.id, name: t.name, ...(t.img ? { img: t.img } : {}) })),
+  };
 }
 
 type Answer = { action: "roll"; bonus: string; rollMode: string } | { action: "waive" };
@@ -42,7 +72,7 @@ function readAnswer(action: string, form: HTMLFormElement | null): Answer {
   return { action: "roll", bonus: text("bonus"), rollMode: text("rollMode") || currentRollMode() };
 }
 
-async function ask(request: PromptRequest, target: PromptRequest["targets"][number]): Promise<Answer | null> {
+async function ask(request: PromptFacts, target: PromptFacts["targets"][number]): Promise<Answer | null> {
   const content = await renderTemplate(TEMPLATES.prompt, {
     spell: request.spell,
     target,
@@ -79,7 +109,12 @@ async function ask(request: PromptRequest, target: PromptRequest["targets"][numb
 }
 
 /** Asks this client's user about each target it owns, rolls what it chose, and reports each answer. */
-export async function promptAndReport(request: PromptRequest): Promise<number> {
+export async function promptAndReport(query: PromptRequest): Promise<number> {
+  const request = promptFacts(query);
+  if (!request) {
+    showNotice({ level: "warn", key: "Refusal.closed" });
+    return 0;
+  }
   // Targets whose prompt is open on this client: a second click opens nothing and rolls nothing.
   const asking = clientState().openPrompts;
   let answered = 0;
@@ -98,24 +133,26 @@ export async function promptAndReport(request: PromptRequest): Promise<number> {
   return answered;
 }
 
-/** What the public card, as this client received it, says of the target: still waiting, on an open card. */
-function stillAwaited(request: PromptRequest, targetId: string): boolean {
-  const message = game.messages.get(request.publicCardId);
+/**
+ * What the public card, as this client has it now, says of the target: still waiting, on an open card.
+ * A card deleted since the prompt opened says nothing: the GM's client decides.
+ */
+function stillAwaited(publicCardId: string, targetId: string): boolean {
+  const message = game.messages.get(publicCardId);
   const card = message ? moduleCards(message).card : undefined;
-  if (!card) return true;
-  return card.open && card.targets.some((t) => t.id === targetId && !t.done);
+  return card === undefined || (card.open && card.targets.some((t) => t.id === targetId && !t.done));
 }
 
-async function askOne(request: PromptRequest, target: PromptRequest["targets"][number]): Promise<boolean> {
+async function askOne(request: PromptFacts, target: PromptFacts["targets"][number]): Promise<boolean> {
   const creature = await creatureFromUuid(target.id);
   if (!creature?.actor.isOwner) {
     showNotice({ level: "warn", key: creature ? "Refusal.notOwner" : "Refusal.gone" });
     return false;
   }
-  const answer = await ask(request, target);
+  const answer = await askUntilReadable(request, target);
   if (!answer) return false;
   // The GM may have taken the save over (or closed the card) while the prompt was open: nothing is rolled.
-  if (!stillAwaited(request, target.id)) {
+  if (!stillAwaited(request.publicCardId, target.id)) {
     showNotice({ level: "info", key: "Refusal.alreadySaved" });
     return false;
   }
@@ -131,11 +168,24 @@ async function askOne(request: PromptRequest, target: PromptRequest["targets"][n
   return true;
 }
 
-async function roll(request: PromptRequest, actor: Actor.Implementation, answer: Answer & { action: "roll" }): Promise<SaveReport | undefined> {
+/** A situational bonus the dice cannot read is said so, and the prompt opens again (nothing is rolled). */
+async function askUntilReadable(request: PromptFacts, target: PromptFacts["targets"][number]): Promise<Answer | null> {
+  for (;;) {
+    const answer = await ask(request, target);
+    if (answer?.action !== "roll" || !answer.bonus || Roll.validate(answer.bonus)) return answer;
+    showNotice({ level: "warn", key: "Prompt.BadBonus", data: { bonus: answer.bonus } });
+  }
+}
+
+/**
+ * R13: for an area or effect spell the roll is not posted in chat — a roll message reaches every client,
+ * the caster's player included; the owner reads the result on its own card.
+ */
+async function roll(request: PromptFacts, actor: Actor.Implementation, answer: Answer & { action: "roll" }): Promise<SaveReport | undefined> {
   const adapter = adapterFor(game.system.id);
   const bonusTotal = adapter ? adapter.saveBonus(actorData(actor), request.save) : 0;
   const result = await rollSave(actor, request.save, bonusTotal, {
-    chatMessage: true,
+    chatMessage: request.aim !== "area",
     rollMode: answer.rollMode,
     ...(answer.bonus ? { bonus: answer.bonus } : {}),
   });

@@ -1,6 +1,6 @@
 import { MODULE_ID } from "../constants";
 import { adapterFor } from "../systems/index";
-import type { PublicCard } from "../workflow/views";
+import type { PublicCard, TargetView } from "../workflow/views";
 import { moduleCards } from "./cards";
 import { clientState } from "./clientState";
 import { creatureFromUuidSync } from "./documents";
@@ -23,7 +23,11 @@ export async function cardsDrawn(): Promise<void> {
 
 /**
  * renderChatMessageHTML, on every client. The module's cards are drawn again from their flags in this
- * client's language; mailbox messages are hidden; the systems' own save buttons go when the GM says so.
+ * client's language; mailbox messages are hidden; the systems' own save buttons go unless this user chose
+ * to see them (a client setting: each user decides on their own computer).
+ *
+ * Foundry fires this hook again on every update of a message, and other code may fire it on an element
+ * already drawn: every step here may run twice on the same element without doing anything twice.
  */
 export function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
   const flags = moduleFlags(message);
@@ -46,11 +50,33 @@ export function onRenderChatMessage(message: ChatMessage.Implementation, html: H
   safely(draw);
 }
 
+/** The last draw asked of each element: a slower, earlier draw must not overwrite a newer card. */
+const latestDraw = new WeakMap<HTMLElement, object>();
+
+/** Elements that already have their listener: none is ever given a second one. */
+const wired = new WeakSet<Element>();
+
+function listenOnce(element: HTMLElement, eventName: string, listener: (event: Event) => void): void {
+  if (wired.has(element)) return;
+  wired.add(element);
+  element.addEventListener(eventName, listener);
+}
+
 async function drawCard(html: HTMLElement, flags: ModuleFlags): Promise<void> {
+  const ticket = {};
+  latestDraw.set(html, ticket);
+  const markup = await renderModuleFlags(flags);
+  if (latestDraw.get(html) !== ticket) return;
   const content = html.querySelector(".message-content") ?? html;
-  content.innerHTML = await renderModuleFlags(flags);
+  // New elements each time: the listeners below go on elements that have none.
+  content.innerHTML = markup;
   if (flags.session) wireGmCard(content, flags.session.id);
-  if (flags.card) wirePublicCard(content, flags.card);
+  // Saves are asked for once the card is open and the GM no longer chooses among the save line's alternatives.
+  if (flags.card) wireSaveButtons(content, flags.card.sessionId, flags.card.targets, flags.card.open && !flags.card.choosing);
+  if (flags.owner) {
+    const open = publicCardOf(flags.owner.sessionId)?.open ?? true;
+    wireSaveButtons(content, flags.owner.sessionId, flags.owner.targets, open && !flags.owner.choosing);
+  }
 }
 
 function wireGmCard(root: Element, sessionId: string): void {
@@ -59,7 +85,7 @@ function wireGmCard(root: Element, sessionId: string): void {
     if (!GM_ACTIONS.includes(action)) return;
     const targetId = element.closest<HTMLElement>("[data-target-id]")?.dataset.targetId ?? "";
     const eventName = element instanceof HTMLSelectElement ? "change" : "click";
-    element.addEventListener(eventName, (event) => {
+    listenOnce(element, eventName, (event) => {
       event.preventDefault();
       const value = element instanceof HTMLSelectElement ? element.value : (element.dataset.value ?? "");
       safely(runGmAction(sessionId, action, targetId, value));
@@ -67,21 +93,44 @@ function wireGmCard(root: Element, sessionId: string): void {
   });
 }
 
-/** A row's save button is for the creature's owners only, while the card is open and the creature waits. */
-function wirePublicCard(root: Element, card: PublicCard): void {
+/** The public card of a session as this client holds it (the owner card does not say whether it is open). */
+function publicCardOf(sessionId: string): PublicCard | undefined {
+  const message = game.messages.find((m) => moduleCards(m).card?.sessionId === sessionId);
+  return message ? moduleCards(message).card : undefined;
+}
+
+/**
+ * Whether this user's Save button for a creature leads somewhere: the acting GM prompts the creature's
+ * player owners, so the button is a player's, for its own creature. A GM (who owns every creature) rolls
+ * from the GM card instead; a creature no player owns has no one to prompt.
+ */
+function asksOwnPrompt(targetId: string): boolean {
+  if (game.user.isGM) return false;
+  return creatureFromUuidSync(targetId)?.testUserPermission(game.user, "OWNER") ?? false;
+}
+
+/**
+ * The Save buttons of a public or owner card: for the creature's player owners only, while the card is
+ * open and the creature waits. A click asks the acting GM to prompt again (an area spell's owner looks at
+ * its owner card, a targeted spell's at the public card: both behave the same).
+ */
+function wireSaveButtons(root: Element, sessionId: string, targets: readonly TargetView[], asking: boolean): void {
   root.querySelectorAll<HTMLElement>("[data-target-id]").forEach((row) => {
     const button = row.querySelector<HTMLButtonElement>("[data-d20ss-save]");
     if (!button) return;
-    const target = card.targets.find((x) => x.id === row.dataset.targetId);
-    const mine = target ? (creatureFromUuidSync(target.id)?.isOwner ?? false) : false;
-    if (!target || !mine || target.done || !card.open) {
+    const target = targets.find((x) => x.id === row.dataset.targetId);
+    if (!target || target.done || !asking || !asksOwnPrompt(target.id)) {
       button.remove();
       return;
     }
-    button.addEventListener("click", (event) => {
+    listenOnce(button, "click", (event) => {
       event.preventDefault();
       button.disabled = true;
-      safely(askForPrompt(card.sessionId, target.id));
+      safely(
+        askForPrompt(sessionId, target.id).finally(() => {
+          button.disabled = false;
+        }),
+      );
     });
   });
 }

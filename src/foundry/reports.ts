@@ -29,6 +29,10 @@ export async function onMailboxMessage(message: ChatMessage.Implementation, user
   const author = game.users.get(userId);
   try {
     if (author) await receiveReports([report], author);
+  } catch (error) {
+    // The save could not be recorded: its roller learns it, so that the save can be made again.
+    await tellUser(userId, { level: "error", key: "Notice.Failed" });
+    throw error;
   } finally {
     await message.delete();
   }
@@ -54,7 +58,7 @@ export async function receiveReports(reports: readonly ReportFlag[], user: User.
       }
     }
     if (next === session) return { result: undefined };
-    next = await applyIfAllSaved(next);
+    next = await applyIfAllSaved(session, next);
     return { session: next, result: next };
   });
   if (recorded === undefined && refusals.length === 0) refusals.push("closed");
@@ -62,17 +66,24 @@ export async function receiveReports(reports: readonly ReportFlag[], user: User.
   if (recorded) announceSaves(recorded, recordedIds);
 }
 
-/** Automatic damage mode: once no target waits any more, damage goes to the sheets in one batch. */
-export async function applyIfAllSaved(session: SaveSession): Promise<SaveSession> {
-  if (setting("damageMode") !== "automatic" || !allSaved(session)) return session;
-  return applyDamage(session, session.targets.map((t) => t.id));
+/**
+ * Automatic damage mode: on the change that leaves no target waiting, damage goes to the sheets in one
+ * batch — once: a later change (a GM's Undo, a stray report) never applies it again.
+ */
+export async function applyIfAllSaved(before: SaveSession, after: SaveSession): Promise<SaveSession> {
+  if (setting("damageMode") !== "automatic" || allSaved(before) || !allSaved(after)) return after;
+  return applyDamage(after, after.targets.map((t) => t.id));
 }
 
 async function recordOne(session: SaveSession, report: ReportFlag, user: User.Implementation): Promise<SaveSession> {
   const target = findTarget(session, report.targetId);
   if (!target) throw new WorkflowRefusal("unknownTarget");
   const creature = await creatureFromUuid(target.actorUuid);
-  if (!creature) throw new WorkflowRefusal("gone");
+  if (!creature) {
+    // A deleted creature's owners are the ones the session recorded: nobody else may report it gone.
+    if (!user.isGM && !target.ownerIds.includes(user.id ?? "")) throw new WorkflowRefusal("notOwner");
+    throw new WorkflowRefusal("gone");
+  }
   if (!mayActFor(user, creature.actor)) throw new WorkflowRefusal("notOwner");
   return recordSave(session, report.targetId, report.report);
 }

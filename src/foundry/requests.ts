@@ -16,17 +16,13 @@ function answeringPlayer(target: TargetState): string | undefined {
   return target.ownerIds.find(isOnline);
 }
 
-/** The prompt one player receives: its targets, and the DC only where the GM lets owners see it. */
+/** The prompt one player receives: which creatures, and the DC only where the GM lets owners see it. */
 function promptFor(session: SaveSession, targets: readonly TargetState[]): PromptRequest {
   return {
     sessionId: session.id,
     publicCardId: session.messages.public,
-    spell: { name: session.spell.name, ...(session.spell.img ? { img: session.spell.img } : {}) },
-    save: session.save,
-    effect: session.spell.option.effect,
-    harmless: session.spell.option.harmless,
+    targetIds: targets.map((t) => t.id),
     ...(setting("dcVisibility") === "gm" ? {} : { dc: session.dc.value }),
-    targets: targets.map((t) => ({ id: t.id, name: t.name, ...(t.img ? { img: t.img } : {}) })),
   };
 }
 
@@ -93,7 +89,7 @@ export async function rollForGM(sessionId: string, targetIds: readonly string[])
     const report = await gmRoll(session, target, creature.actor);
     if (report) reports.push({ sessionId, targetId: target.id, report });
   }
-  if (gone.length > 0) await changeSession(sessionId, async (s) => ({ session: await applyIfAllSaved(markGone(s, gone)), result: true }));
+  if (gone.length > 0) await changeSession(sessionId, async (s) => ({ session: await applyIfAllSaved(s, markGone(s, gone)), result: true }));
   if (reports.length > 0) await receiveReports(reports, game.user);
 }
 

@@ -1,5 +1,4 @@
 import type { SaveKind } from "../rules/saveLine";
-import { flagsOf, type ModuleFlags } from "./flags";
 import { t } from "./i18n";
 
 export interface SaveRollOptions {
@@ -8,8 +7,6 @@ export interface SaveRollOptions {
   rollMode?: string;
   /** Post the roll in chat (players' saves); the GM's batch of NPC saves is shown on the GM card only. */
   chatMessage: boolean;
-  /** Flags put on the roll message: the session and target, never anything secret (R13). */
-  flags?: ModuleFlags;
 }
 
 export interface SaveRollResult {
@@ -21,7 +18,7 @@ export interface SaveRollResult {
 interface Pf1SaveRoller {
   rollSavingThrow(
     id: SaveKind,
-    options: { skipDialog: boolean; bonus?: string; rollMode?: string; chatMessage: boolean; noSound: boolean; messageData?: object },
+    options: { skipDialog: boolean; bonus?: string; rollMode?: string; chatMessage: boolean; noSound: boolean },
   ): Promise<unknown>;
 }
 
@@ -50,7 +47,6 @@ function readRoll(message: unknown): SaveRollResult | undefined {
  * the total D35E computed with its bonuses and conditions. Returns undefined when the system cancelled.
  */
 export async function rollSave(actor: Actor.Implementation, save: SaveKind, bonusTotal: number, options: SaveRollOptions): Promise<SaveRollResult | undefined> {
-  const messageData = options.flags ? { flags: flagsOf(options.flags) } : undefined;
   if (isPf1Roller(actor)) {
     const result = await actor.rollSavingThrow(save, {
       skipDialog: true,
@@ -58,7 +54,6 @@ export async function rollSave(actor: Actor.Implementation, save: SaveKind, bonu
       noSound: !options.chatMessage,
       ...(options.bonus ? { bonus: options.bonus } : {}),
       ...(options.rollMode ? { rollMode: options.rollMode } : {}),
-      ...(messageData ? { messageData } : {}),
     });
     return readRoll(result);
   }
@@ -66,7 +61,7 @@ export async function rollSave(actor: Actor.Implementation, save: SaveKind, bonu
   const roll = await new Roll(formula, { save: bonusTotal }).evaluate();
   if (options.chatMessage) {
     await roll.toMessage(
-      { speaker: ChatMessage.implementation.getSpeaker({ actor }), flavor: t(`SaveRoll.${save}`), ...(messageData ?? {}) },
+      { speaker: ChatMessage.implementation.getSpeaker({ actor }), flavor: t(`SaveRoll.${save}`) },
       options.rollMode ? { rollMode: options.rollMode as foundry.CONST.DICE_ROLL_MODES } : {},
     );
   }

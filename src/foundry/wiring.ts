@@ -26,8 +26,8 @@ export function registerChatHooks(): void {
     else if (flags.request) safely(onRequestMessage(message, userId));
     else safely(onCastMessage(message, userId));
   });
-  Hooks.on("updateChatMessage", (message, changes) => {
-    if (moduleFlags({ flags: (changes as { flags?: unknown }).flags }).castTargets) safely(onCastTargets(message));
+  Hooks.on("updateChatMessage", (message, changes, _options, userId) => {
+    if (moduleFlags({ flags: (changes as { flags?: unknown }).flags }).castTargets) safely(onCastTargets(message, userId));
   });
   Hooks.on("renderChatMessageHTML", (message, html) => {
     onRenderChatMessage(message, html);

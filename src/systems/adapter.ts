@@ -108,6 +108,13 @@ export interface SpellData {
   itemDCBonus?: number;
 }
 
+/**
+ * Machine labels of the DC terms the adapters read from the system's data (the UI localises them).
+ * A school bonus is `schoolDC.<school id>` ("schoolDC.evo"). Terms named after the user's own data (a
+ * feat such as "Spell Focus", the spell's own DC bonus) keep that name as their label.
+ */
+export const SYSTEM_DC_TERM = { dcFormula: "dcFormula", spellDC: "spellDC", schoolDC: "schoolDC" } as const;
+
 /** The caster's spellbook facts that the DC needs (R9). */
 export interface CasterBook {
   /** The spellbook's id on the actor ("primary", "spelllike"…). */

@@ -7,7 +7,7 @@ import { castingAbility, type Edition } from "../rules/dc";
 import type { ItemKind } from "../rules/items";
 import { objectDefaults, type HardnessAndHp, type Size, type Substance, type WeaponOrShieldKind } from "../rules/objects";
 import type { SaveKind } from "../rules/saveLine";
-import type { ActorData, CasterBook, HitPoints, ItemData, MessageData, SpellDamage, TargetItem } from "./adapter";
+import { SYSTEM_DC_TERM, type ActorData, type CasterBook, type HitPoints, type ItemData, type MessageData, type SpellDamage, type TargetItem } from "./adapter";
 
 // ---------------------------------------------------------------------------------------------------
 // Readers: document data is `unknown` until proven otherwise
@@ -172,7 +172,7 @@ export function dcFormulaTerms(formula: string | undefined): { terms: { label: s
   if (rest === "") return { terms: [] };
   if (!/^([+-]\d+)+$/.test(rest)) return { terms: [], unread: formula };
   const value = [...rest.matchAll(/[+-]\d+/g)].reduce((sum, m) => sum + Number(m[0]), 0);
-  return { terms: value === 0 ? [] : [{ label: "Spellbook DC formula", value }] };
+  return { terms: value === 0 ? [] : [{ label: SYSTEM_DC_TERM.dcFormula, value }] };
 }
 
 /** The spellbook facts both systems share; each adapter supplies the ability score and its own bonuses. */

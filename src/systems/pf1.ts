@@ -2,16 +2,17 @@
  * The Pathfinder 1e system (`pf1`): its chat-message flags, spell items, spellbooks, actors and items,
  * read from plain data (pf1 master, late 2024; paths confirmed in its code, see the notes per function).
  */
-import type {
-  ActorData,
-  CasterBook,
-  CastMessage,
-  HitPoints,
-  ItemData,
-  MessageData,
-  SpellData,
-  SystemAdapter,
-  TargetItem,
+import {
+  SYSTEM_DC_TERM,
+  type ActorData,
+  type CasterBook,
+  type CastMessage,
+  type HitPoints,
+  type ItemData,
+  type MessageData,
+  type SpellData,
+  type SystemAdapter,
+  type TargetItem,
 } from "./adapter";
 import {
   actorIdOf,
@@ -201,10 +202,11 @@ function abilityScore(actor: ActorData, ability: string): number | undefined {
 function dcBonuses(actor: ActorData, spell: SpellData): { label: string; value: number }[] {
   const terms: { label: string; value: number }[] = [];
   const all = num(actor.system, "attributes.spells.school.all.dc");
-  if (all) terms.push({ label: "Spell DC bonus", value: all });
+  if (all) terms.push({ label: SYSTEM_DC_TERM.spellDC, value: all });
   if (spell.school) {
     const school = num(actor.system, `attributes.spells.school.${spell.school}.dc`);
-    if (school) terms.push({ label: `School DC bonus (${spell.school})`, value: school });
+    // "schoolDC.evo": the card names the school in the reader's language.
+    if (school) terms.push({ label: `${SYSTEM_DC_TERM.schoolDC}.${spell.school}`, value: school });
   }
   if (spell.itemDCBonus) terms.push({ label: spell.name, value: spell.itemDCBonus });
   return terms;

@@ -1,7 +1,7 @@
 import { DC_TERM, itemSpellDC, spellLevelFor, spellSaveDC, type DcTerm } from "../rules/dc";
 import { parseSaveLine, type SaveOption } from "../rules/saveLine";
 import type { CasterBook, SpellDamage, SpellData, SystemId } from "../systems/adapter";
-import type { SaveSession, SessionMessages, TargetState } from "./session";
+import type { SaveSession, SessionDC, SessionMessages, TargetState } from "./session";
 
 /** A creature to ask, as the Foundry side found it: a target before anything happened to it. */
 export type TargetInput = Omit<TargetState, "status" | "save" | "damage" | "gmFallback">;
@@ -31,24 +31,77 @@ function firstSavingOption(options: readonly SaveOption[]): (SaveOption & { save
   return options.find((o): o is SaveOption & { save: NonNullable<SaveOption["save"]> } => o.save !== null && o.effect !== "none");
 }
 
+/** Machine labels of the DC terms the workflow adds beside R9's own ({@link DC_TERM}); the UI localises them. */
+export const SESSION_DC_TERM = { item: "item", heightened: "heightened" } as const;
+
+/** A spell level or DC as the systems record them: a whole number ≥ 0, else unusable. */
+function whole(n: number | undefined): number | undefined {
+  return n !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
 /** R9: the spell level for the casting class (cure light wounds: cleric 1, bard 2). */
-function spellLevelOf(input: SessionInput): number {
+function classSpellLevel(input: SessionInput): number {
   const byClass = input.book ? spellLevelFor(input.spell.levelsByClass, input.book.className) : undefined;
-  return byClass ?? input.castSpellLevel ?? input.spell.level ?? 0;
+  return byClass ?? whole(input.castSpellLevel) ?? input.spell.level ?? 0;
+}
+
+/**
+ * R9 Heighten: the levels the cast added over the class's level. The level the system recorded at cast
+ * time (pf1 `metadata.spell.sl`, D35E `rollData.sl`) is the effective one, heightening included; when it
+ * is higher than the class table's, the difference is its own DC term.
+ */
+function heightenedBy(input: SessionInput): number {
+  const cast = whole(input.castSpellLevel);
+  if (!input.book || cast === undefined) return 0;
+  const byClass = spellLevelFor(input.spell.levelsByClass, input.book.className);
+  return byClass === undefined ? 0 : Math.max(0, cast - byClass);
 }
 
 /** R9: the DC with named terms, from the caster's book; a spell without a book uses the item DC. */
 export function sessionDC(input: SessionInput): { value: number; terms: DcTerm[] } {
-  const level = spellLevelOf(input);
+  const level = classSpellLevel(input);
   if (!input.book) {
-    const value = itemSpellDC(level);
-    return { value, terms: [{ label: "item", value }] };
+    // R9: an item uses its own recorded DC (the one the system printed) when it has one.
+    const printed = whole(input.printedDC);
+    const value = printed !== undefined && printed > 0 ? printed : itemSpellDC(level);
+    return { value, terms: [{ label: SESSION_DC_TERM.item, value }] };
   }
   const { book } = input;
-  const { dc, terms } = spellSaveDC({ spellLevel: level, abilityScore: book.abilityScore, bonuses: book.dcBonuses });
-  // The ability term names the ability ("ability.int": "3 (Int)"), as RULES.md R9 shows the DC to the GM.
-  const named = book.ability ? terms.map((t) => (t.label === DC_TERM.ability ? { ...t, label: `${DC_TERM.ability}.${book.ability}` } : t)) : terms;
-  return { value: dc, terms: named };
+  // pf1 takes ability damage and penalties off the modifier: the system's own modifier wins when it has one.
+  const modifier = book.abilityModifier !== undefined && Number.isInteger(book.abilityModifier) ? book.abilityModifier : undefined;
+  const { terms } = spellSaveDC({ spellLevel: level, abilityScore: modifier === undefined ? book.abilityScore : 10, bonuses: book.dcBonuses });
+  const heightened = heightenedBy(input);
+  const named = terms.flatMap((t): DcTerm[] => {
+    // The ability term names the ability ("ability.int": "3 (Int)"), as RULES.md R9 shows the DC to the GM.
+    if (t.label === DC_TERM.ability) {
+      return [{ label: book.ability ? `${DC_TERM.ability}.${book.ability}` : t.label, value: modifier ?? t.value }];
+    }
+    // R9: Heighten raises the DC as a separate term, next to the class's spell level.
+    if (t.label === DC_TERM.spellLevel && heightened > 0) return [t, { label: SESSION_DC_TERM.heightened, value: heightened }];
+    return [t];
+  });
+  return { value: named.reduce((sum, t) => sum + t.value, 0), terms: named };
+}
+
+/** Damage as `damageAfterSave` takes it: whole hit points ≥ 0 (rounded down, at least 0); none when not a number. */
+function wholeDamage(n: number): number | undefined {
+  return Number.isFinite(n) ? Math.max(0, Math.floor(n)) : undefined;
+}
+
+/**
+ * The cast's damage for the session: totals made whole (R4 halves whole numbers; a NaN total is no damage),
+ * and healing when either the roll or the spell says so (a "heal" action whose message did not).
+ */
+function sessionDamage(input: SessionInput): SpellDamage | undefined {
+  const damage = input.damage;
+  if (!damage) return undefined;
+  const total = wholeDamage(damage.total);
+  if (total === undefined) return undefined;
+  const parts = damage.parts?.flatMap((p) => {
+    const partTotal = wholeDamage(p.total);
+    return partTotal === undefined ? [] : [{ ...p, total: partTotal }];
+  });
+  return { ...damage, total, healing: damage.healing || input.spell.healing === true, ...(parts ? { parts } : {}) };
 }
 
 /**
@@ -65,7 +118,12 @@ export function createSession(input: SessionInput): SaveSession | NoSession {
   const option = firstSavingOption(structured);
   if (!option) return "noSave";
   if (input.targets.length === 0) return "noTargets";
-  const dc = sessionDC(input);
+  const dc: SessionDC = {
+    ...sessionDC(input),
+    ...(input.printedDC === undefined ? {} : { printed: input.printedDC }),
+    ...(input.book?.unreadDCFormula === undefined ? {} : { formula: input.book.unreadDCFormula }),
+  };
+  const damage = sessionDamage(input);
   const targets: TargetState[] = input.targets.map((t) => ({ ...t, status: "waiting" }));
   // R8: the spell data's harmless flag holds for every alternative, so that chooseOption keeps it.
   const withHarmless = (o: SaveOption): SaveOption => ({ ...o, harmless: o.harmless || input.spell.harmless });
@@ -82,14 +140,16 @@ export function createSession(input: SessionInput): SaveSession | NoSession {
       option: withHarmless(option),
       options: structured.filter((o) => o.save !== null).map(withHarmless),
       aim: input.spell.aim,
-      level: spellLevelOf(input),
+      // The effective level: the class's, plus any heightening (R9).
+      level: classSpellLevel(input) + heightenedBy(input),
       casterLevel: input.book?.casterLevel ?? input.castCasterLevel ?? 0,
     },
     save: option.save,
-    dc: { ...dc, ...(input.printedDC === undefined ? {} : { printed: input.printedDC }) },
-    ...(input.damage ? { damage: input.damage } : {}),
+    dc,
+    ...(damage ? { damage } : {}),
     targets,
     open: true,
+    choosing: structured.filter((o) => o.save !== null).length > 1,
     messages: input.messages,
   };
 }

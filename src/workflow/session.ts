@@ -46,6 +46,8 @@ export interface TargetState {
   damage?: TargetDamage;
   /** True once the GM took over a target whose owner did not answer in time. */
   gmFallback?: boolean;
+  /** A hidden token: players who do not own it see "an unseen creature", no name, no picture. */
+  hidden?: boolean;
 }
 
 export interface SessionSpell {
@@ -62,6 +64,15 @@ export interface SessionSpell {
   casterLevel: number;
 }
 
+/** The session's DC: the value, its terms (they add up to it), the DC the system printed, an unread formula. */
+export interface SessionDC {
+  value: number;
+  terms: DcTerm[];
+  printed?: number;
+  /** The spellbook's DC formula, when it is not R9's usual one: the GM must check the DC (card warning). */
+  formula?: string;
+}
+
 /** One cast's save workflow: plain data, stored in the GM's card flags, changed only by transitions. */
 export interface SaveSession {
   id: string;
@@ -71,11 +82,16 @@ export interface SaveSession {
   caster: { name: string; actorUuid?: string; userId?: string };
   spell: SessionSpell;
   save: SaveKind;
-  dc: { value: number; terms: DcTerm[]; printed?: number };
+  dc: SessionDC;
   damage?: SpellDamage;
   targets: TargetState[];
   /** False once the GM closes the card: no more reports are taken. */
   open: boolean;
+  /**
+   * True while the GM picks among the save line's alternatives (R1–R8): nobody is asked yet, so that no
+   * save is rolled against an alternative the GM then drops.
+   */
+  choosing: boolean;
   /** The chat messages that show this session: the GM's card (its id is the session's), the public card, owner cards. */
   messages: SessionMessages;
 }

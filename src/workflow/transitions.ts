@@ -11,7 +11,8 @@ export type RefusalReason =
   | "notApplied"
   | "alreadyApplied"
   | "invalidReport"
-  | "gone";
+  | "gone"
+  | "notAsked";
 
 export class WorkflowRefusal extends Error {
   constructor(readonly reason: RefusalReason) {
@@ -66,6 +67,7 @@ export function proposeDamage(session: SaveSession, save: TargetSave, evasion?: 
 /** Records one target's save. Only an open card and a waiting target take a report; a second one is refused. */
 export function recordSave(session: SaveSession, targetId: string, report: SaveReport): SaveSession {
   if (!session.open) throw new WorkflowRefusal("closed");
+  if (session.choosing) throw new WorkflowRefusal("notAsked");
   return withTarget(session, targetId, (target) => {
     if (target.status !== "waiting") throw new WorkflowRefusal("alreadySaved");
     const save = toSave(session, report);
@@ -122,12 +124,19 @@ export function markUndone(session: SaveSession, targetIds: readonly string[]): 
 export function chooseOption(session: SaveSession, index: number): SaveSession {
   const option = session.spell.options[index];
   if (!option?.save) throw new RangeError(`chooseOption: no save option at ${index}`);
-  if (session.targets.some((t) => t.status !== "waiting")) throw new WorkflowRefusal("alreadySaved");
+  if (session.targets.some((t) => t.status !== "waiting" && t.status !== "gone")) throw new WorkflowRefusal("alreadySaved");
   return { ...session, save: option.save, spell: { ...session.spell, option } };
+}
+
+/** The GM settles on the alternative in force: now the targets are asked. */
+export function confirmOption(session: SaveSession): SaveSession {
+  if (!session.open) throw new WorkflowRefusal("closed");
+  return { ...session, choosing: false };
 }
 
 /** Creatures deleted before they saved: they stop waiting, take nothing, and the others go on. */
 export function markGone(session: SaveSession, targetIds: readonly string[]): SaveSession {
+  if (!session.targets.some((t) => targetIds.includes(t.id) && t.status === "waiting")) return session;
   return {
     ...session,
     targets: session.targets.map((t) => (targetIds.includes(t.id) && t.status === "waiting" ? { ...t, status: "gone" } : t)),

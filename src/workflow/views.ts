@@ -13,6 +13,8 @@ export interface TargetView {
   outcome?: "saved" | "failed" | "waived" | "gone";
   natural?: number;
   total?: number;
+  /** A hidden creature, shown without its name or picture. */
+  unseen?: boolean;
   /** Hit points taken (negative: healed), once applied and not undone. */
   applied?: number;
 }
@@ -28,6 +30,8 @@ export interface PublicCard {
   dc?: number;
   targets: TargetView[];
   open: boolean;
+  /** The GM is still choosing which save to ask for: nobody is asked yet. */
+  choosing: boolean;
 }
 
 /** What the owner of some targets may know about them: the full outcome of its own creatures. */
@@ -38,6 +42,7 @@ export interface OwnerCard {
   effect: SaveEffect;
   dc?: number;
   targets: TargetView[];
+  choosing: boolean;
 }
 
 function outcomeOf(target: TargetState): TargetView["outcome"] {
@@ -80,8 +85,19 @@ function progressView(target: TargetState): TargetView {
  * spell the caster cannot tell, so the public card carries progress only (the GM's card and each owner's
  * card carry the outcomes). The DC is public only when the GM chose so.
  */
+/** A hidden token's row for players: the creature is there, but not who it is. */
+function unseen(view: TargetView): TargetView {
+  const rest = { ...view, name: "", unseen: true };
+  delete rest.img;
+  return rest;
+}
+
 export function publicCard(session: SaveSession, visibility: DcVisibility): PublicCard {
   const targeted = session.spell.aim === "targeted";
+  const row = (t: TargetState) => {
+    const view = targeted ? fullTargetView(t) : progressView(t);
+    return t.hidden ? unseen(view) : view;
+  };
   return {
     sessionId: session.id,
     spell: { name: session.spell.name, ...(session.spell.img ? { img: session.spell.img } : {}) },
@@ -90,8 +106,9 @@ export function publicCard(session: SaveSession, visibility: DcVisibility): Publ
     harmless: session.spell.option.harmless,
     aim: session.spell.aim,
     ...(visibility === "everyone" ? { dc: session.dc.value } : {}),
-    targets: session.targets.map((t) => (targeted ? fullTargetView(t) : progressView(t))),
+    targets: session.targets.map(row),
     open: session.open,
+    choosing: session.choosing,
   };
 }
 
@@ -106,6 +123,7 @@ export function ownerCard(session: SaveSession, userId: string, visibility: DcVi
     effect: session.spell.option.effect,
     ...(visibility === "gm" ? {} : { dc: session.dc.value }),
     targets: mine.map(fullTargetView),
+    choosing: session.choosing,
   };
 }
 

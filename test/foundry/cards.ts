@@ -43,7 +43,9 @@ export function hpOf(client: Client, actorUuid: string): { value: number; temp: 
 
 /** Everything a client received from the module, as text: for checks that a secret never arrived. */
 export function everythingReceived(client: Client): string {
-  return JSON.stringify((client.messages as unknown as Flagged[]).map((m) => ({ flags: m.flags, content: (m as { content?: string }).content })));
+  return JSON.stringify(
+    (client.messages as unknown as (Flagged & { content?: string; rolls?: unknown[] })[]).map((m) => ({ flags: m.flags, content: m.content, rolls: m.rolls })),
+  );
 }
 
 /** The id of the (only) message of one kind of module card this client holds. */

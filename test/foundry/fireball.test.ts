@@ -81,6 +81,8 @@ describe.each<SystemName>(["pf1", "D35E"])("%s: Fireball (Reflex half) from a pl
     expect(cardsOf(table.bob, "owner")).toHaveLength(0);
     const bobSees = everythingReceived(table.bob);
     for (const secret of ['"outcome"', '"natural"', '"success"', '"saved"', '"failed"']) expect(bobSees).not.toContain(secret);
+    // Nor did Alice's roll reach him as a chat message (roll messages reach every client).
+    expect(table.bob.messages.filter((m) => m.rolls.length > 0)).toHaveLength(0);
     // Alice's own card tells her how her hero fared, and only her hero.
     const [aliceCard] = cardsOf(table.alice, "owner");
     const html = await drawn(table.alice, aliceCard?.id ?? "");

@@ -149,18 +149,93 @@ describe.each<SystemName>(["pf1", "D35E"])("%s: what a player cannot do", (syste
       answerPrompts(world, ALICE, { roll: "" });
       await world.settle();
       expect(statusOf(table, table.heroTarget)).toBe("rolled");
+      // R13: an area spell's save is not posted in chat; the one roll is on the cards.
       const rolls = () => [...world.messages.values()].filter((m) => m.rolls.length > 0).length;
-      expect(rolls()).toBe(1);
+      expect(rolls()).toBe(0);
       expect(await saveButton()).toBeNull();
 
       // The old button, then a second report: nothing is rolled or recorded, and she is told each time.
       await alice.click(stale ?? "missing");
       await mailbox(table, alice, { sessionId: table.session.id, targetId: table.heroTarget, report: { kind: "rolled", natural: 20, total: 22 } });
       expect(world.dice.drawn).toHaveLength(1);
-      expect(rolls()).toBe(1);
+      expect(rolls()).toBe(0);
       expect(promptsOn(alice)).toHaveLength(1);
       expect(sessionOn(table.gm).targets.find((t) => t.id === table.heroTarget)?.save).toMatchObject({ natural: 15 });
       expect(told()).toBe(3);
+    });
+  });
+
+  describe("forging a cast", () => {
+    it("Alice posting the wizard's spell-use message (a caster she does not own) starts nothing, and she is told why", async () => {
+      const table = await setupTable(system);
+      const data = table.castData("Fireball", [table.heroToken, ...table.goblinTokens]);
+      await table.alice.run(() => ChatMessage.create(data));
+      await table.world.settle();
+      expect(cardsOf(table.gm, "session")).toHaveLength(0);
+      expect(table.alice.notifications.map((n) => n.message)).toContain(NOT_OWNER);
+    });
+
+    it("Bob naming a spell his wizard does not have, with 999 damage, starts nothing", async () => {
+      const table = await setupTable(system, { settings: { npcSaves: "automatic", damageMode: "automatic" } });
+      const data = JSON.parse(JSON.stringify(table.castData("Fireball", table.goblinTokens)).replaceAll("fireballItem0001", "noSuchSpell00001")) as Record<string, unknown>;
+      table.world.resetWrites();
+      await table.bob.run(() => ChatMessage.create(data));
+      await table.world.settle();
+      expect(cardsOf(table.gm, "session")).toHaveLength(0);
+      expect(table.world.writeCount("Actor")).toBe(0);
+      expect(table.bob.notifications.map((n) => n.message).join(" ")).toMatch(/no such spell/);
+    });
+
+    it("after the GM's client reloads, naming targets on an old cast starts no second session", async () => {
+      const table = await setupTable(system);
+      const castId = await table.cast("Hold Person", [table.heroToken]);
+      await table.world.setActive(GM, false);
+      await table.world.setActive(GM, true);
+      const gm = table.world.client(GM);
+      await table.bob.run(() => table.bob.game.messages.get(castId)?.setFlag("d20-spell-saves", "castTargets", [table.uuid(table.goblinTokens[0] ?? "")]));
+      await table.world.settle();
+      expect(cardsOf(gm, "session")).toHaveLength(1);
+    });
+  });
+
+  describe("undoing, then reporting a deleted creature", () => {
+    it("a report for a creature that is gone, by someone who never owned it, re-applies nothing the GM undid", async () => {
+      const table = await setupTable(system, { settings: { npcSaves: "automatic", damageMode: "automatic" } });
+      const { world, gm } = table;
+      world.dice.push(3, 4, 5);
+      answerPrompts(world, ALICE, { roll: "" });
+      await table.cast("Fireball", [table.heroToken, ...table.goblinTokens]);
+      const hero = table.uuid(table.heroToken);
+      expect(sessionOn(gm).targets.every((t) => t.damage?.taken)).toBe(true);
+      const undoButton = (await drawn(gm, cardId(gm, "session"))).querySelector(`[data-target-id="${hero}"] [data-d20ss-action="undo"]`);
+      await gm.click(undoButton ?? "missing");
+      const healed = hpOf(gm, `Actor.${table.heroId}`);
+
+      await world.deleteActor(table.goblinIds[0] ?? "");
+      world.resetWrites();
+      const session = sessionOn(gm);
+      await mailbox(table, table.bob, { sessionId: session.id, targetId: table.uuid(table.goblinTokens[0] ?? ""), report: { kind: "waived" } });
+      expect(world.writeCount("Actor")).toBe(0);
+      expect(hpOf(gm, `Actor.${table.heroId}`)).toEqual(healed);
+      expect(table.bob.notifications.map((n) => n.message)).toContain(NOT_OWNER);
+    });
+  });
+
+  describe("forging a prompt", () => {
+    it("a prompt query pointing at a card Bob wrote himself opens nothing on Alice's screen", async () => {
+      const table = await fireballWaiting();
+      const { world, alice, bob } = table;
+      const before = promptsOn(alice).length;
+      const realCard = moduleFlagsOf(cardsOf(alice, "card")[0] ?? { id: "", flags: {} }).card;
+      const forged = await bob.run(() =>
+        ChatMessage.create({ content: "", flags: { "d20-spell-saves": { card: { ...realCard, spell: { name: "Cure Light Wounds" }, harmless: true } } } }),
+      );
+      await bob.run(() =>
+        bob.game.users.get(ALICE)?.query("d20-spell-saves.promptSave", { sessionId: table.session.id, publicCardId: (forged as { id: string }).id, targetIds: [table.heroTarget] }),
+      );
+      await world.settle();
+      expect(promptsOn(alice)).toHaveLength(before);
+      expect(alice.notifications.map((n) => n.message)).toContain("That save request is closed.");
     });
   });
 });

@@ -88,6 +88,8 @@ export interface Table {
   uuid(tokenId: string): string;
   /** The uuid of the creature behind a token: the world actor, or an unlinked token's synthetic actor. */
   actorUuid(tokenId: string): string;
+  /** The system's spell-use message data for this spell at these tokens (as pf1 or D35E would post it). */
+  castData(spell: SpellName, targetTokens: string[]): Record<string, unknown>;
   /** Bob's client posts the system's spell-use message for this spell at these tokens. */
   cast(spell: SpellName, targetTokens: string[]): Promise<string>;
 }
@@ -210,8 +212,9 @@ export async function setupTable(system: SystemName, options: TableOptions = {})
       if (!token?.actorId) throw new Error(`token ${tokenId} has no actor`);
       return token.actorLink ? `Actor.${token.actorId}` : `${uuid(tokenId)}.Actor.${token.actorId}`;
     },
+    castData: (spell, targets) => (system === "pf1" ? pf1Cast(table, spell, targets) : d35eCast(table, spell, targets)),
     cast: async (spell, targets) => {
-      const data = system === "pf1" ? pf1Cast(table, spell, targets) : d35eCast(table, spell, targets);
+      const data = table.castData(spell, targets);
       const created = await bob.run(() => ChatMessage.create(data));
       await world.settle();
       return (created as { id: string }).id;

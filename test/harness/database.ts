@@ -423,7 +423,8 @@ export class Database {
       normalizeRolls(changes);
       const doc = requester.game.messages.get(id);
       if (doc && !requester.hooks.call("preUpdateChatMessage", doc, changes, options, userId)) continue;
-      const effective = doc ? effectiveChanges(doc._source, changes) : changes;
+      // `diff: false` sends the changes as given, without differencing them against the current data.
+      const effective = doc && options.diff !== false ? effectiveChanges(doc._source, changes) : changes;
       if (Object.keys(effective).length) pending.push({ id, changes: effective });
     }
     if (!pending.length) return [];
@@ -436,9 +437,11 @@ export class Database {
     for (const source of sources) {
       if (!this.isGM(userId) && source.author !== userId) throw this.refuse(userId, "update", "ChatMessage", source._id);
     }
+    // `recursive: false`: the inner objects given replace the current ones instead of merging into them.
+    const merge = { ...MERGE, recursive: options.recursive !== false };
     pending.forEach((p, i) => {
       const source = sources[i] as MessageSource;
-      mergeObject(source, deepClone(p.changes), MERGE);
+      mergeObject(source, deepClone(p.changes), merge);
       source._stats = { ...source._stats, modifiedTime: this.world.now(), lastModifiedBy: userId };
     });
     this.world.recordWrite(userId, "ChatMessage", "update", pending.map((p) => p.id));
@@ -448,7 +451,7 @@ export class Database {
         (client) => {
           const copy = client.game.messages.get(p.id);
           if (!copy) return;
-          mergeObject(copy._source, deepClone(p.changes), MERGE);
+          mergeObject(copy._source, deepClone(p.changes), merge);
           client.hooks.callAll("updateChatMessage", copy, { ...deepClone(p.changes), _id: p.id }, options, userId);
           if (client.rendered.has(p.id)) renderMessage(client, copy);
         },

@@ -78,7 +78,7 @@ describe("R9 spellbook DC formula", () => {
   it("reads the standard formula as no term, a constant as a term, anything else as unread", () => {
     expect(dcFormulaTerms("10 + @sl + @ablMod")).toEqual({ terms: [] });
     expect(dcFormulaTerms("10+@sl+@ablMod")).toEqual({ terms: [] });
-    expect(dcFormulaTerms("10 + @sl + @ablMod + 2 - 1")).toEqual({ terms: [{ label: "Spellbook DC formula", value: 1 }] });
+    expect(dcFormulaTerms("10 + @sl + @ablMod + 2 - 1")).toEqual({ terms: [{ label: "dcFormula", value: 1 }] });
     expect(dcFormulaTerms("10 + @sl + @ablMod + @cl")).toEqual({ terms: [], unread: "10 + @sl + @ablMod + @cl" });
     expect(dcFormulaTerms("15 + @sl")).toEqual({ terms: [], unread: "15 + @sl" });
     expect(dcFormulaTerms(undefined)).toEqual({ terms: [] });

@@ -269,7 +269,7 @@ describe("pf1 casterBook", () => {
     expect(book).toMatchObject({ abilityScore: 12, abilityModifier: 1 });
   });
 
-  it("names pf1's spell DC bonuses: change targets dc and dc.school.<id>, the action's own save.dc", () => {
+  it("names pf1's spell DC bonuses with machine labels (the card localises them): change targets dc and dc.school.<id>, the action's own save.dc", () => {
     const mage = loadActor("pf1", "street-magician.json", (s) => {
       s.items.push(
         makeItem("feat", "Spell Focus (Enchantment)", { changes: [{ formula: "1", target: "dc.school.enc", type: "untyped" }] }),
@@ -278,11 +278,11 @@ describe("pf1 casterBook", () => {
     });
     const charm = pf1.readSpell(itemNamed(mage, "Charm Person"));
     expect(pf1.casterBook(mage, charm)?.dcBonuses).toEqual([
-      { label: "Spell DC bonus", value: 1 },
-      { label: "School DC bonus (enc)", value: 1 },
+      { label: "spellDC", value: 1 },
+      { label: "schoolDC.enc", value: 1 },
     ]);
     const grease = pf1.readSpell(itemNamed(mage, "Grease")); // conjuration: no school bonus
-    expect(pf1.casterBook(mage, grease)?.dcBonuses).toEqual([{ label: "Spell DC bonus", value: 1 }]);
+    expect(pf1.casterBook(mage, grease)?.dcBonuses).toEqual([{ label: "spellDC", value: 1 }]);
     expect(pf1.casterBook(mage, { ...charm, itemDCBonus: 2 })?.dcBonuses).toContainEqual({ label: "Charm Person", value: 2 });
   });
 
@@ -291,7 +291,7 @@ describe("pf1 casterBook", () => {
       Object.assign(primaryBook(s), { baseDCFormula: "10 + @sl + @ablMod + 1" });
     });
     const ray = pf1.readSpell(itemNamed(plusOne, "Scorching Ray"));
-    expect(pf1.casterBook(plusOne, ray)?.dcBonuses).toEqual([{ label: "Spellbook DC formula", value: 1 }]);
+    expect(pf1.casterBook(plusOne, ray)?.dcBonuses).toEqual([{ label: "dcFormula", value: 1 }]);
     const odd = loadActor("pf1", "battle-mage.json", (s) => {
       Object.assign(primaryBook(s), { baseDCFormula: "12 + @sl" });
     });

@@ -114,6 +114,86 @@ describe("createSession: the DC (R9)", () => {
     expect(session.dc.value).toBe(14);
   });
 
+  it("R9 item DC: an item that records its own DC uses it (the DC the system printed) as the 'item' term", () => {
+    const session = fireballSession({ book: undefined, castSpellLevel: 3, printedDC: 15 });
+    expect(session.dc.value).toBe(15);
+    expect(session.dc.terms).toEqual([{ label: "item", value: 15 }]);
+    expect(session.dc.printed).toBe(15);
+  });
+
+  it("R9 item DC: a printed DC that is no DC (0, negative, fractional) falls back to 10 + level + floor(level / 2)", () => {
+    for (const printedDC of [0, -3, 14.5, Number.NaN]) {
+      expect(sessionDC(fireballInput({ book: undefined, castSpellLevel: 3, printedDC })).value, String(printedDC)).toBe(14);
+    }
+  });
+
+  it("R9: a spellbook cast ignores the printed DC for its value (the card shows both)", () => {
+    expect(fireballSession({ printedDC: 20 }).dc.value).toBe(16);
+  });
+
+  it("R9 Heighten: a fireball heightened to 5th keeps its class level term and adds 'heightened' +2 (DC 18)", () => {
+    const session = fireballSession({ castSpellLevel: 5 });
+    expect(session.dc.terms).toEqual([
+      { label: "base", value: 10 },
+      { label: "spellLevel", value: 3 },
+      { label: "heightened", value: 2 },
+      { label: "ability.int", value: 3 },
+    ]);
+    expect(session.dc.value).toBe(18);
+    expect(session.spell.level).toBe(5);
+  });
+
+  it("R9 Heighten: a cast level equal to or below the class's adds no term (ranger's cure light wounds stored at 1st)", () => {
+    expect(fireballSession({ castSpellLevel: 3 }).dc.terms.map((t) => t.label)).not.toContain("heightened");
+    const ranger = sessionOf(
+      fireballInput({
+        spell: cureLightWoundsSpell({ level: 1 }),
+        book: clericBook({ className: "ranger", abilityScore: 16 }),
+        castSpellLevel: 1,
+        damage: undefined,
+      }),
+    );
+    expect(ranger.dc.terms.map((t) => t.label)).toEqual(["base", "spellLevel", "ability.wis"]);
+    expect(ranger.dc.value).toBe(15);
+    expect(ranger.spell.level).toBe(2);
+  });
+
+  it("R9 Heighten: with Spell Focus too, every term is its own and they add up (10 + 3 + 1 + 3 + 1 = 18)", () => {
+    const dc = sessionDC(fireballInput({ castSpellLevel: 4, book: wizardBook({ dcBonuses: [{ label: "Spell Focus", value: 1 }] }) }));
+    expect(dc.terms.map((t) => t.label)).toEqual(["base", "spellLevel", "heightened", "ability.int", "Spell Focus"]);
+    expect(dc.value).toBe(18);
+    expect(dc.terms.reduce((sum, t) => sum + t.value, 0)).toBe(dc.value);
+  });
+
+  it("R9 Heighten: a class without the spell takes the cast level as its level, with no heightened term", () => {
+    const dc = sessionDC(fireballInput({ book: wizardBook({ className: "_hd" }), castSpellLevel: 5 }));
+    expect(dc.terms).toContainEqual({ label: "spellLevel", value: 5 });
+    expect(dc.terms.map((t) => t.label)).not.toContain("heightened");
+  });
+
+  it("R9: the system's own ability modifier wins over the score's (pf1 takes damage off the modifier: Int 15 but +3)", () => {
+    const dc = sessionDC(fireballInput({ book: wizardBook({ abilityScore: 15, abilityModifier: 3 }) }));
+    expect(dc.terms).toContainEqual({ label: "ability.int", value: 3 });
+    expect(dc.value).toBe(16);
+  });
+
+  it("R9: a negative system modifier counts too, and a book whose score reads below 0 no longer throws", () => {
+    const dc = sessionDC(fireballInput({ book: wizardBook({ abilityScore: -1, abilityModifier: -5 }) }));
+    expect(dc.value).toBe(10 + 3 - 5);
+    expect(dc.terms.reduce((sum, t) => sum + t.value, 0)).toBe(dc.value);
+  });
+
+  it("R9: without a system modifier the score's modifier is used, as before", () => {
+    expect(sessionDC(fireballInput({ book: wizardBook({ abilityScore: 15 }) })).terms).toContainEqual({ label: "ability.int", value: 2 });
+  });
+
+  it("R9: a book formula the module cannot read reaches the session for the GM to check", () => {
+    const session = fireballSession({ book: wizardBook({ unreadDCFormula: "12 + @sl + @cl" }) });
+    expect(session.dc.formula).toBe("12 + @sl + @cl");
+    expect(fireballSession().dc.formula).toBeUndefined();
+    expect(fireballSession().dc).not.toHaveProperty("formula");
+  });
+
   it("keeps the DC the system printed next to the computed one", () => {
     const session = fireballSession({ printedDC: 17 });
     expect(session.dc.printed).toBe(17);
@@ -219,6 +299,58 @@ describe("createSession: reading the save line (R1–R8)", () => {
 
   it("a harmful spell stays not harmless", () => {
     expect(fireballSession().spell.option.harmless).toBe(false);
+  });
+});
+
+describe("createSession: the cast's damage", () => {
+  it("healing: a 'heal' spell heals even when the message did not say so", () => {
+    const session = sessionOf(
+      fireballInput({ spell: cureLightWoundsSpell(), book: clericBook(), damage: { total: 9, types: [], healing: false } }),
+    );
+    expect(session.damage).toEqual({ total: 9, types: [], healing: true });
+  });
+
+  it("healing: the message's healing flag holds when the spell data do not say so", () => {
+    const session = fireballSession({ spell: fireballSpell({ healing: false }), damage: { total: 9, types: ["positive"], healing: true } });
+    expect(session.damage?.healing).toBe(true);
+  });
+
+  it("a damaging spell stays damage", () => {
+    expect(fireballSession().damage?.healing).toBe(false);
+  });
+
+  it("R4 needs whole hit points: a fractional total is rounded down, a negative one is 0", () => {
+    expect(fireballSession({ damage: { total: 21.7, types: ["fire"], healing: false } }).damage?.total).toBe(21);
+    expect(fireballSession({ damage: { total: -4, types: ["fire"], healing: false } }).damage?.total).toBe(0);
+  });
+
+  it("a total that is not a number (NaN, Infinity) is no damage at all", () => {
+    expect(fireballSession({ damage: { total: Number.NaN, types: ["fire"], healing: false } })).not.toHaveProperty("damage");
+    expect(fireballSession({ damage: { total: Number.POSITIVE_INFINITY, types: ["fire"], healing: false } })).not.toHaveProperty("damage");
+  });
+
+  it("parts are made whole too, and a part that is not a number is left out", () => {
+    const session = fireballSession({
+      damage: {
+        total: 12.5,
+        types: ["fire", "untyped"],
+        healing: false,
+        parts: [
+          { total: 9.5, types: ["fire"] },
+          { total: -1, types: ["untyped"] },
+          { total: Number.NaN, types: ["cold"] },
+        ],
+      },
+    });
+    expect(session.damage).toEqual({
+      total: 12,
+      types: ["fire", "untyped"],
+      healing: false,
+      parts: [
+        { total: 9, types: ["fire"] },
+        { total: 0, types: ["untyped"] },
+      ],
+    });
   });
 });
 

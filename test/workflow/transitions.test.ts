@@ -3,6 +3,7 @@ import { findTarget, allSaved, type SaveSession, type TargetState } from "../../
 import {
   amountDue,
   chooseOption,
+  confirmOption,
   closeSession,
   markApplied,
   markGone,
@@ -204,7 +205,7 @@ describe("recordSave: damage proposals (R2, R4, R5, evasion)", () => {
   });
 
   it("R2: after choosing 'Reflex negates' on blade barrier, a success → 0", () => {
-    const session = chooseOption(bladeBarrierSession(), 1);
+    const session = confirmOption(chooseOption(bladeBarrierSession(), 1));
     expect(target(recordSave(session, "tordek", rolled(19, 20)), "tordek").damage?.proposed).toBe(0);
   });
 
@@ -373,13 +374,20 @@ describe("chooseOption: the GM switches alternatives (R1–R8)", () => {
   });
 
   it("once a target has saved → alreadySaved", () => {
-    const saved = recordSave(bladeBarrierSession(), "goblin", rolled(5, 6));
+    const saved = recordSave(confirmOption(bladeBarrierSession()), "goblin", rolled(5, 6));
     expect(refusalOf(() => chooseOption(saved, 1))).toBe("alreadySaved");
   });
 
   it("a waived target counts as having saved → alreadySaved", () => {
-    const waived = recordSave(bladeBarrierSession(), "tordek", { kind: "waived" });
+    const waived = recordSave(confirmOption(bladeBarrierSession()), "tordek", { kind: "waived" });
     expect(refusalOf(() => chooseOption(waived, 1))).toBe("alreadySaved");
+  });
+
+  it("a line with alternatives waits for the GM's choice: no save is taken before it (notAsked)", () => {
+    const session = bladeBarrierSession();
+    expect(session.choosing).toBe(true);
+    expect(refusalOf(() => recordSave(session, "goblin", rolled(5, 6)))).toBe("notAsked");
+    expect(fireballSession().choosing).toBe(false);
   });
 
   it("an index with no option → RangeError", () => {

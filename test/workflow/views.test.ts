@@ -168,3 +168,15 @@ describe("ownersOf and fullTargetView", () => {
     expect(fullTargetView({ ...row, damage: { proposed: 8, taken: { temp: 0, value: -8 } } }).applied).toBe(-8);
   });
 });
+
+describe("hidden tokens on the public card", () => {
+  it("a hidden creature's row names nobody and shows no picture; the owner's card still does", () => {
+    const session = fireballSession();
+    const hidden = { ...session, targets: session.targets.map((t) => (t.id === "tordek" ? { ...t, hidden: true, img: "tordek.webp" } : t)) };
+    const row = publicCard(hidden, "owners").targets.find((t) => t.id === "tordek");
+    expect(row).toMatchObject({ name: "", unseen: true });
+    expect(row).not.toHaveProperty("img");
+    expect(JSON.stringify(publicCard(hidden, "owners"))).not.toContain("Tordek");
+    expect(ownerCard(hidden, USERS.alice, "owners")?.targets.find((t) => t.id === "tordek")?.name).toBe("Tordek");
+  });
+});
