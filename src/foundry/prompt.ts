@@ -1,5 +1,5 @@
 import { MODULE_ID } from "../constants";
-import type { SaveEffect, SaveKind } from "../rules/saveLine";
+import type { PublicCard } from "../workflow/views";
 import type { SaveReport } from "../workflow/transitions";
 import { adapterFor } from "../systems/index";
 import { moduleCards } from "./cards";
@@ -26,17 +26,10 @@ export interface PromptRequest {
 }
 
 /** The prompt as this client may trust it: the GM-written public card, for the creatures asked about. */
-interface PromptFacts {
-  sessionId: string;
+type PromptFacts = Pick<PublicCard, "sessionId" | "spell" | "save" | "effect" | "harmless" | "aim" | "dc"> & {
   publicCardId: string;
-  spell: { name: string; img?: string };
-  save: SaveKind;
-  effect: SaveEffect;
-  harmless: boolean;
-  aim: "area" | "targeted";
-  dc?: number;
   targets: { id: string; name: string; img?: string }[];
-}
+};
 
 function promptFacts(request: PromptRequest): PromptFacts | undefined {
   const message = game.messages.get(request.publicCardId);
