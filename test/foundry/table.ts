@@ -254,6 +254,7 @@ function d35eCast(table: Table, spell: SpellName, targets: string[]): Data {
   (ctd.actor as Data)._id = casterId;
   (ctd.item as Data)._id = itemId;
   ctd.targets = targets.map((id) => ({ id, name: "target", img: "" }));
+  ctd.targetIds = targets.map((id) => `${id};`).join("");
   ctd.tokenId = null;
   data.speaker = { scene: table.sceneId, actor: casterId, token: casterId === table.casterId ? table.casterTokenId : null, alias: "Mialee" };
   delete data._id;
